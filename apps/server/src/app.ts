@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import { generateRsaPem, loadRsaKeys, type RsaKeys } from './lib/rsa.js';
+import { createCarRepository } from './modules/car/car.repository.js';
+import { carRoutes } from './modules/car/car.routes.js';
+import { createCarService } from './modules/car/car.service.js';
+import { createCatalogRepository } from './modules/catalog/catalog.repository.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { createCatalogService } from './modules/catalog/catalog.service.js';
+import { createCustomerRepository } from './modules/customer/customer.repository.js';
+import { createDeptRepository } from './modules/dept/dept.repository.js';
+import { deptRoutes } from './modules/dept/dept.routes.js';
+import { createDeptService } from './modules/dept/dept.service.js';
+import { createDeviceRepository } from './modules/device/device.repository.js';
+import { deviceRoutes } from './modules/device/device.routes.js';
+import { createDeviceService } from './modules/device/device.service.js';
+import { homeRoutes } from './modules/home/home.routes.js';
+import { createHomeService } from './modules/home/home.service.js';
+import { menuRoutes } from './modules/menu/menu.routes.js';
+import { createSessionRepository } from './modules/session/session.repository.js';
+import { sessionRoutes } from './modules/session/session.routes.js';
+import { createSessionService } from './modules/session/session.service.js';
+import { createSettingsRepository } from './modules/settings/settings.repository.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerBodyParsers } from './plugins/body-parsers.js';
+import { registerEncryption } from './plugins/encryption.js';
+import { registerErrorHandlers } from './plugins/errors.js';
+
+// Validation messages in the users' language.
+z.config(z.locales.zhCN());
+
+export type AppDeps = {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  /** Pause after repeated failed logins; tests shorten it. */
+  loginSlowDownMs?: number;
+};
+
+/** The RSA key pair lives in the database so every server process decrypts with the same key. */
+async function rsaKeys(db: Db, config: Config): Promise<RsaKeys | null> {
+  if (config.encryption === 'off') return null;
+  const pem = await createSettingsRepository(db).getOrInsert(0, 'rsa.privateKey', generateRsaPem);
+  return loadRsaKeys(pem);
+}
+
+export async function buildApp({ db, config, logger, loginSlowDownMs = 1000 }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, bodyLimit: 2 * 1024 * 1024, trustProxy: false });
+  registerErrorHandlers(app);
+  registerBodyParsers(app);
+
+  const sessions = createSessionService(createSessionRepository(db), {
+    ttlMs: config.sessionTtlMs,
+    maxFailures: config.loginMaxFailures,
+    windowMs: config.loginWindowMs,
+    slowDownMs: loginSlowDownMs,
+  });
+  const keys = await rsaKeys(db, config);
+  registerAuth(app, sessions);
+  registerEncryption(app, config.encryption, keys);
+
+  const deviceRepo = createDeviceRepository(db);
+  const carRepo = createCarRepository(db);
+
+  sessionRoutes(app, { sessions, encryption: config.encryption, keys });
+  menuRoutes(app);
+  deptRoutes(app, createDeptService(createDeptRepository(db)));
+  catalogRoutes(app, createCatalogService(createCatalogRepository(db)));
+  deviceRoutes(app, createDeviceService(deviceRepo));
+  carRoutes(app, createCarService(carRepo));
+  homeRoutes(app, createHomeService({ devices: deviceRepo, cars: carRepo, customers: createCustomerRepository(db) }));
+
+  if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: path.resolve(config.webDist), wildcard: false, index: 'index.html' });
+  }
+  return app;
+}

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import pg from 'pg';
+import * as m001 from './migrations/001_domain.js';
+import type { DB } from './schema.js';
+
+export type Db = Kysely<DB>;
+
+export type DatabaseHandle = {
+  db: Db;
+  kind: 'sqlite' | 'postgres';
+  close(): Promise<void>;
+};
+
+/** Registered in order; a static list keeps the build free of file-system discovery. */
+const migrations: Record<string, Migration> = { '001_domain': m001 };
+
+// pg hands back int8 and numeric as strings; every such column here holds safe integers or money.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+/** `pgSchema` puts every table of this handle in one PostgreSQL schema (tests use a fresh one each). */
+export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; pgSchema?: string }): DatabaseHandle {
+  if (opts.databaseUrl) {
+    const options = opts.pgSchema ? `-c search_path=${opts.pgSchema}` : undefined;
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(path.dirname(opts.sqliteFile), { recursive: true });
+  const sqlite = new Database(opts.sqliteFile);
+  // WAL lets readers run beside the writer; NORMAL sync is durable against process crashes.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, kind: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * `pgSchema` must name the schema the handle uses: Kysely looks for its bookkeeping tables across
+ * every schema, and would otherwise find another schema's.
+ */
+export async function migrateToLatest(db: Db, pgSchema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

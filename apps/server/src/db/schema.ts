@@ -1,0 +1,335 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Row types of every table. Times are epoch milliseconds, day keys YYYYMMDD integers, booleans 0/1,
+ * money in cents: the same values on SQLite and PostgreSQL.
+ */
+export interface DB {
+  dept: DeptTable;
+  role: RoleTable;
+  app_user: UserTable;
+  session: SessionTable;
+  login_failure: LoginFailureTable;
+  setting: SettingTable;
+  customer: CustomerTable;
+  loan: LoanTable;
+  car_brand: CarBrandTable;
+  car_model: CarModelTable;
+  car: CarTable;
+  device: DeviceTable;
+  device_status: DeviceStatusTable;
+  position: PositionTable;
+  device_alarm: DeviceAlarmTable;
+  device_command: DeviceCommandTable;
+  warning: WarningTable;
+  warning_deal: WarningDealTable;
+  white_list: WhiteListTable;
+  warning_not_push: WarningNotPushTable;
+  risk_point: RiskPointTable;
+  fence: FenceTable;
+  fence_binding: FenceBindingTable;
+  install_product: InstallProductTable;
+  dispatch_order: DispatchOrderTable;
+  integration: IntegrationTable;
+}
+
+export interface DeptTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  kind: string;
+  name: string;
+  province: string | null;
+  city: string | null;
+  /** Materialised path '/1/4/9/': a subtree is one prefix match. */
+  path: string;
+  created_at: number;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  name_en: string;
+  /** JSON array of permission strings. */
+  permissions: string;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  realname: string;
+  avatar: string;
+  phone: string;
+  dept_id: number;
+  role_id: number;
+  enabled: number;
+  created_at: number;
+}
+
+export interface SessionTable {
+  /** sha256 of the token: a leaked table does not leak sessions. */
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  last_seen_at: number;
+}
+
+export interface LoginFailureTable {
+  id: Generated<number>;
+  key: string;
+  at: number;
+}
+
+export interface SettingTable {
+  /** 0 for platform-wide settings. */
+  dept_id: number;
+  key: string;
+  value: string;
+}
+
+export interface CustomerTable {
+  id: Generated<number>;
+  dept_id: number;
+  name: string;
+  phone: string;
+  id_card: string;
+  address: string;
+  grade: string;
+  fraud_flag: number;
+  created_at: number;
+}
+
+export interface LoanTable {
+  id: Generated<number>;
+  customer_id: number;
+  dept_id: number;
+  contract_no: string;
+  amount_cents: number;
+  term_months: number;
+  repayment_day: number;
+  overdue_days: number;
+  status: string;
+  start_day: number;
+}
+
+export interface CarBrandTable {
+  id: Generated<number>;
+  name: string;
+  initial: string;
+}
+
+export interface CarModelTable {
+  id: Generated<number>;
+  brand_id: number;
+  name: string;
+}
+
+export interface CarTable {
+  id: Generated<number>;
+  dept_id: number;
+  customer_id: number;
+  brand_id: number;
+  model_id: number;
+  frame_number: string;
+  plate_number: string;
+  color: string;
+  /** The province (or city, per config) the car must stay in. */
+  region_province: string;
+  region_city: string;
+  created_at: number;
+}
+
+export interface DeviceTable {
+  id: Generated<number>;
+  device_number: string;
+  /** 1 wired, 2 wireless. */
+  kind: number;
+  model: string;
+  iccid: string;
+  dept_id: number;
+  car_id: number | null;
+  install_time: number | null;
+  auth_code: string | null;
+  created_at: number;
+}
+
+export interface DeviceStatusTable {
+  device_id: number;
+  last_time: number;
+  lng: number;
+  lat: number;
+  speed: number;
+  direction: number;
+  altitude: number;
+  acc: number;
+  battery: number | null;
+  signal: number | null;
+  satellites: number | null;
+  mileage: number | null;
+  alarm_word: number;
+  status_word: number;
+  updated_at: number;
+}
+
+export interface PositionTable {
+  device_id: number;
+  gps_time: number;
+  lng: number;
+  lat: number;
+  speed: number;
+  direction: number;
+  altitude: number;
+  acc: number;
+  mileage: number | null;
+  satellites: number | null;
+  signal: number | null;
+  battery: number | null;
+  fix_type: number;
+  alarm_word: number;
+  status_word: number;
+  received_at: number;
+}
+
+export interface DeviceAlarmTable {
+  id: Generated<number>;
+  dept_id: number;
+  device_id: number;
+  alarm_type: number;
+  start_time: number;
+  end_time: number | null;
+  lng: number;
+  lat: number;
+}
+
+export interface DeviceCommandTable {
+  id: Generated<number>;
+  device_id: number;
+  command: number;
+  params: string;
+  state: string;
+  reply: string | null;
+  created_by: number | null;
+  created_at: number;
+  sent_at: number | null;
+  answered_at: number | null;
+}
+
+export interface WarningTable {
+  id: Generated<number>;
+  dept_id: number;
+  device_id: number;
+  car_id: number | null;
+  customer_id: number | null;
+  warning_type: number;
+  risk_level: number;
+  deal_status: number;
+  compound: number;
+  /** Distinguishes places for "one unhandled warning per (device, type, place)". */
+  place_key: string;
+  warning_time: number;
+  last_time: number;
+  lng: number | null;
+  lat: number | null;
+  detail: string;
+  pushed: number;
+  deal_user_id: number | null;
+  deal_time: number | null;
+  deal_description: string | null;
+}
+
+export interface WarningDealTable {
+  id: Generated<number>;
+  warning_id: number;
+  user_id: number;
+  description: string;
+  at: number;
+}
+
+export interface WhiteListTable {
+  id: Generated<number>;
+  dept_id: number;
+  customer_id: number;
+  expires_at: number | null;
+  reason: string;
+  created_by: number | null;
+  created_at: number;
+}
+
+export interface WarningNotPushTable {
+  id: Generated<number>;
+  dept_id: number;
+  device_id: number;
+  warning_type: number;
+  created_by: number | null;
+  created_at: number;
+}
+
+export interface RiskPointTable {
+  id: Generated<number>;
+  dept_id: number;
+  category: string;
+  name: string;
+  lng: number;
+  lat: number;
+  address: string;
+  created_by: number | null;
+  created_at: number;
+}
+
+export interface FenceTable {
+  id: Generated<number>;
+  dept_id: number;
+  name: string;
+  /** 'circle' | 'polygon'. */
+  shape: string;
+  /** JSON: {lng, lat, radius} or {points: [[lng, lat], ...]} in WGS-84. */
+  geometry: string;
+  alarm_on: string;
+  created_at: number;
+}
+
+export interface FenceBindingTable {
+  fence_id: number;
+  device_id: number;
+  created_at: number;
+}
+
+export interface InstallProductTable {
+  id: Generated<number>;
+  product_name: string;
+  wired_count: number;
+  wireless_count: number;
+}
+
+export interface DispatchOrderTable {
+  id: Generated<number>;
+  dept_id: number;
+  installer_dept_id: number | null;
+  order_type: number;
+  device_source: number;
+  state: number;
+  real_name: string;
+  phone: string;
+  car_owner_name: string;
+  reserve_time: number;
+  brand_name: string;
+  car_frame_number: string;
+  install_product_id: number | null;
+  address: string;
+  lng: number | null;
+  lat: number | null;
+  reason: string | null;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface IntegrationTable {
+  id: Generated<number>;
+  dept_id: number;
+  name: string;
+  key_hash: string;
+  created_at: number;
+}

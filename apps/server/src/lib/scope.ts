@@ -1,0 +1,23 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+
+/**
+ * What part of the department tree a caller may see (server-behaviour §1). Platform users see
+ * everything; everyone else sees the departments of their own subtree.
+ */
+export type Scope = { kind: 'all' } | { kind: 'depts'; deptIds: readonly number[] };
+
+export const ALL: Scope = { kind: 'all' };
+
+/**
+ * The one filter every scoped query applies: `column` holds the row's department id.
+ * Repositories take a Scope on every scoped method, so an unscoped query cannot be written by accident.
+ */
+export function inScope(eb: ExpressionBuilder<any, any>, column: string, scope: Scope): Expression<SqlBool> {
+  if (scope.kind === 'all') return sql<SqlBool>`1 = 1`;
+  if (scope.deptIds.length === 0) return sql<SqlBool>`1 = 0`;
+  return eb(eb.ref(column), 'in', scope.deptIds as number[]);
+}
+
+export function scopeHas(scope: Scope, deptId: number): boolean {
+  return scope.kind === 'all' || scope.deptIds.includes(deptId);
+}

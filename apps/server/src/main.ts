@@ -1,0 +1,54 @@
+import { pino } from 'pino';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { migrateToLatest, openDatabase, type Db } from './db/database.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seed-demo.js';
+
+async function isEmpty(db: Db): Promise<boolean> {
+  return (await db.selectFrom('dept').select('id').limit(1).execute()).length === 0;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel });
+  const handle = openDatabase(config);
+  const where = handle.kind === 'sqlite' ? config.sqliteFile : 'PostgreSQL';
+  console.log(`cvrisk: database ${where}, migrating…`);
+  await migrateToLatest(handle.db);
+
+  if (config.demoData && (await isEmpty(handle.db))) {
+    console.log('cvrisk: empty database, loading the demo dataset…');
+    let last = '';
+    await seedDemo(handle.db, {
+      onProgress: (step, done, total) => {
+        const line = `  demo ${step}: ${done}/${total}`;
+        if (line !== last) console.log(line);
+        last = line;
+      },
+    });
+  }
+
+  const app = await buildApp({ db: handle.db, config, logger });
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  console.log(`\ncvrisk console: http://${shown}:${config.port}/`);
+  console.log(`demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.username).join(', ')}`);
+  console.log('Ctrl-C stops the server.\n');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`cvrisk: ${signal}, stopping…`);
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error('cvrisk failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

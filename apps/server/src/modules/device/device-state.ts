@@ -1,0 +1,33 @@
+import { ONLINE_GRACE_MS, type DeviceState } from '@cvrisk/contracts';
+import { sql, type Expression, type SqlBool } from 'kysely';
+
+/** Below this speed (km/h) an online device counts as parked, as stops are defined (server-behaviour §8). */
+export const MOVING_KMH = 3;
+
+/**
+ * The SQL condition for one device state, with `d` the device and `s` its latest status
+ * (left-joined). One definition serves the list filter and the home counts.
+ */
+export function stateCondition(state: DeviceState, now: number): Expression<SqlBool> {
+  const wiredCut = now - ONLINE_GRACE_MS[1];
+  const wirelessCut = now - ONLINE_GRACE_MS[2];
+  const online = sql`((d.kind = 1 and s.last_time >= ${wiredCut}) or (d.kind = 2 and s.last_time >= ${wirelessCut}))`;
+  switch (state) {
+    case 'never':
+      return sql<SqlBool>`s.last_time is null`;
+    case 'offline':
+      return sql<SqlBool>`(s.last_time is not null and not ${online})`;
+    case 'moving':
+      return sql<SqlBool>`(${online} and s.speed >= ${MOVING_KMH})`;
+    case 'parked':
+      return sql<SqlBool>`(${online} and s.speed < ${MOVING_KMH})`;
+  }
+}
+
+/** The same rule for one row already read. */
+export function deviceState(kind: number, lastTime: number | null, speed: number | null, now: number): DeviceState {
+  if (lastTime === null) return 'never';
+  const grace = kind === 1 ? ONLINE_GRACE_MS[1] : ONLINE_GRACE_MS[2];
+  if (lastTime < now - grace) return 'offline';
+  return (speed ?? 0) >= MOVING_KMH ? 'moving' : 'parked';
+}

@@ -1,0 +1,96 @@
+import { parseTime, type DevExportQuery, type DeviceState } from '@cvrisk/contracts';
+import type { Db } from '../../db/database.js';
+import { contains, inDeptSubtree } from '../../lib/like.js';
+import { inScope, type Scope } from '../../lib/scope.js';
+import { stateCondition } from './device-state.js';
+
+export type DeviceRow = {
+  id: number;
+  device_number: string;
+  kind: number;
+  model: string;
+  iccid: string;
+  dept_id: number;
+  dept_name: string;
+  finance_name: string | null;
+  car_id: number | null;
+  frame_number: string | null;
+  plate_number: string | null;
+  customer_name: string | null;
+  install_time: number | null;
+  last_time: number | null;
+  lng: number | null;
+  lat: number | null;
+  speed: number | null;
+  battery: number | null;
+};
+
+export function createDeviceRepository(db: Db) {
+  /** Devices in scope joined to what the list shows, narrowed by the filters. */
+  function filtered(scope: Scope, f: Partial<DevExportQuery>, now: number) {
+    let q = db
+      .selectFrom('device as d')
+      .innerJoin('dept as dealer', 'dealer.id', 'd.dept_id')
+      .leftJoin('dept as fin', 'fin.id', 'dealer.parent_id')
+      .leftJoin('car', 'car.id', 'd.car_id')
+      .leftJoin('customer as cust', 'cust.id', 'car.customer_id')
+      .leftJoin('device_status as s', 's.device_id', 'd.id')
+      .where((eb) => inScope(eb, 'd.dept_id', scope));
+    if (f.deviceNumber) q = q.where(contains('d.device_number', f.deviceNumber));
+    if (f.deviceKind) q = q.where('d.kind', '=', f.deviceKind);
+    if (f.state) q = q.where(stateCondition(f.state, now));
+    if (f.deptId) q = q.where(inDeptSubtree('d.dept_id', f.deptId));
+    if (f.carFrameNumber) q = q.where(contains('car.frame_number', f.carFrameNumber));
+    if (f.customerName) q = q.where(contains('cust.name', f.customerName));
+    if (f.installTimeStart) q = q.where('d.install_time', '>=', parseTime(f.installTimeStart)!);
+    if (f.installTimeEnd) q = q.where('d.install_time', '<=', parseTime(f.installTimeEnd)!);
+    return q;
+  }
+
+  const columns = [
+    'd.id', 'd.device_number', 'd.kind', 'd.model', 'd.iccid', 'd.dept_id', 'dealer.name as dept_name',
+    'fin.name as finance_name', 'd.car_id', 'car.frame_number', 'car.plate_number', 'cust.name as customer_name',
+    'd.install_time', 's.last_time', 's.lng', 's.lat', 's.speed', 's.battery',
+  ] as const;
+
+  return {
+    async page(scope: Scope, f: DevExportQuery, offset: number, limit: number, now: number) {
+      const q = filtered(scope, f, now);
+      const [rows, total] = await Promise.all([
+        q.select(columns).orderBy('d.id', 'desc').offset(offset).limit(limit).execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows as DeviceRow[], count: Number(total.n) };
+    },
+
+    /** Keyset pages for exports: no OFFSET scan, however deep the file goes. */
+    async *pages(scope: Scope, f: DevExportQuery, now: number, size = 2000): AsyncGenerator<DeviceRow[]> {
+      // Keyset on the id; the first page has no bound (PostgreSQL integers cannot compare to 2^53).
+      let before: number | null = null;
+      for (;;) {
+        let q = filtered(scope, f, now).select(columns);
+        if (before !== null) q = q.where('d.id', '<', before);
+        const rows = (await q.orderBy('d.id', 'desc').limit(size).execute()) as DeviceRow[];
+        if (rows.length === 0) return;
+        yield rows;
+        before = rows[rows.length - 1]!.id;
+      }
+    },
+
+    async countByState(scope: Scope, now: number): Promise<Record<DeviceState, number> & { wired: number; wireless: number }> {
+      const base = () => filtered(scope, {}, now).select((eb) => eb.fn.countAll<number>().as('n'));
+      const count = async (q: ReturnType<typeof base>) => Number((await q.executeTakeFirstOrThrow()).n);
+      const [moving, parked, offline, never, wired, wireless] = await Promise.all([
+        count(base().where(stateCondition('moving', now))),
+        count(base().where(stateCondition('parked', now))),
+        count(base().where(stateCondition('offline', now))),
+        count(base().where(stateCondition('never', now))),
+        count(base().where('d.kind', '=', 1)),
+        count(base().where('d.kind', '=', 2)),
+      ]);
+      return { moving, parked, offline, never, wired, wireless };
+    },
+  };
+}
+
+export type DeviceRepository = ReturnType<typeof createDeviceRepository>;

@@ -1,0 +1,18 @@
+import { DevExportQuery, DevListQuery } from '@cvrisk/contracts';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../lib/reply.js';
+import { parse } from '../../lib/validate.js';
+import { exportFileName, sendXlsx } from '../../lib/xlsx.js';
+import { userOf } from '../../plugins/auth.js';
+import { DEVICE_EXPORT_COLUMNS, type DeviceService } from './device.service.js';
+
+export function deviceRoutes(app: FastifyInstance, devices: DeviceService): void {
+  app.post('/api/device/getDevList', { config: { permission: 'device:view' } }, async (request) =>
+    ok(await devices.list(userOf(request), parse(DevListQuery, request.body))),
+  );
+
+  app.post('/api/device/downloadListFromMiddle', { config: { permission: 'device:export' } }, async (request, reply) => {
+    const q = parse(DevExportQuery, request.body);
+    return sendXlsx(reply, exportFileName('设备列表'), DEVICE_EXPORT_COLUMNS, devices.exportPages(userOf(request), q));
+  });
+}

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function menuPaths(username: string): Promise<string[]> {
+  const token = await t.login(username);
+  const res = await t.app.inject({ method: 'POST', url: '/menu/navigate', headers: { accessToken: token } });
+  expect(res.json().code).toBe(200);
+  return (res.json().data as { path: string; children?: { path: string }[] }[]).flatMap((g) =>
+    (g.children ?? []).map((c) => `${g.path === '/' ? '' : g.path}/${c.path}`),
+  );
+}
+
+describe('/menu/navigate', () => {
+  it('gives risk staff every working screen', async () => {
+    expect(await menuPaths('operator1')).toEqual(['/index', '/risk/customerCars', '/report/basicDevice']);
+  });
+
+  it('gives an installer only what installers may open', async () => {
+    expect(await menuPaths('installer1')).toEqual(['/index']);
+  });
+
+  it('enforces the same permissions on the calls: no-permission code 401 with HTTP 403', async () => {
+    const token = await t.login('installer1');
+    const res = await t.app.inject({ method: 'POST', url: '/api/device/getDevList', headers: { accessToken: token }, payload: {} });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: 401, msg: '没有权限执行此操作' });
+  });
+});

@@ -1,0 +1,16 @@
+import type { Scope } from '../../lib/scope.js';
+
+/** The signed-in caller, resolved once per request from the token. */
+export type SessionUser = {
+  id: number;
+  username: string;
+  realname: string;
+  avatar: string;
+  deptId: number;
+  deptName: string;
+  deptKind: string;
+  roleName: string;
+  permissions: ReadonlySet<string>;
+  scope: Scope;
+  tokenHash: string;
+};

@@ -1,0 +1,91 @@
+import type { Db } from '../../db/database.js';
+
+export type UserRow = {
+  id: number;
+  username: string;
+  password_hash: string;
+  realname: string;
+  avatar: string;
+  enabled: number;
+  dept_id: number;
+  dept_name: string;
+  dept_kind: string;
+  dept_path: string;
+  role_name: string;
+  permissions: string;
+};
+
+export function createSessionRepository(db: Db) {
+  const userWithDeptAndRole = () =>
+    db
+      .selectFrom('app_user as u')
+      .innerJoin('dept as d', 'd.id', 'u.dept_id')
+      .innerJoin('role as r', 'r.id', 'u.role_id')
+      .select([
+        'u.id', 'u.username', 'u.password_hash', 'u.realname', 'u.avatar', 'u.enabled', 'u.dept_id',
+        'd.name as dept_name', 'd.kind as dept_kind', 'd.path as dept_path', 'r.name as role_name', 'r.permissions',
+      ]);
+
+  return {
+    findUserByUsername(username: string): Promise<UserRow | undefined> {
+      return userWithDeptAndRole().where('u.username', '=', username).executeTakeFirst();
+    },
+
+    async findSession(tokenHash: string): Promise<(UserRow & { expires_at: number; last_seen_at: number }) | undefined> {
+      return userWithDeptAndRole()
+        .innerJoin('session as s', 's.user_id', 'u.id')
+        .select(['s.expires_at', 's.last_seen_at'])
+        .where('s.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+
+    async createSession(tokenHash: string, userId: number, now: number, expiresAt: number): Promise<void> {
+      await db
+        .insertInto('session')
+        .values({ token_hash: tokenHash, user_id: userId, created_at: now, expires_at: expiresAt, last_seen_at: now })
+        .execute();
+    },
+
+    async extendSession(tokenHash: string, now: number, expiresAt: number): Promise<void> {
+      await db.updateTable('session').set({ last_seen_at: now, expires_at: expiresAt }).where('token_hash', '=', tokenHash).execute();
+    },
+
+    async deleteSession(tokenHash: string): Promise<void> {
+      await db.deleteFrom('session').where('token_hash', '=', tokenHash).execute();
+    },
+
+    async deleteExpiredSessions(now: number): Promise<void> {
+      await db.deleteFrom('session').where('expires_at', '<', now).execute();
+    },
+
+    /** Department ids of the subtree whose root has this path (the root included). */
+    async subtreeDeptIds(path: string): Promise<number[]> {
+      const rows = await db.selectFrom('dept').select('id').where('path', 'like', `${path}%`).execute();
+      return rows.map((r) => r.id);
+    },
+
+    async countFailures(keys: string[], since: number): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('login_failure')
+        .select(['key', db.fn.countAll<number>().as('n')])
+        .where('key', 'in', keys)
+        .where('at', '>=', since)
+        .groupBy('key')
+        .execute();
+      return new Map(rows.map((r) => [r.key, Number(r.n)]));
+    },
+
+    async recordFailure(keys: string[], now: number, expireBefore: number): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        await tx.deleteFrom('login_failure').where('key', 'in', keys).where('at', '<', expireBefore).execute();
+        await tx.insertInto('login_failure').values(keys.map((key) => ({ key, at: now }))).execute();
+      });
+    },
+
+    async clearFailures(key: string): Promise<void> {
+      await db.deleteFrom('login_failure').where('key', '=', key).execute();
+    },
+  };
+}
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

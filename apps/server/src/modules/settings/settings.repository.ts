@@ -1,0 +1,22 @@
+import type { Db } from '../../db/database.js';
+
+/** Key/value settings; department 0 holds the platform-wide ones. */
+export function createSettingsRepository(db: Db) {
+  return {
+    async get(deptId: number, key: string): Promise<string | undefined> {
+      const row = await db.selectFrom('setting').select('value').where('dept_id', '=', deptId).where('key', '=', key).executeTakeFirst();
+      return row?.value;
+    },
+    /** Insert unless present; returns the stored value, so concurrent starters agree on one. */
+    async getOrInsert(deptId: number, key: string, make: () => string): Promise<string> {
+      await db
+        .insertInto('setting')
+        .values({ dept_id: deptId, key, value: make() })
+        .onConflict((oc) => oc.columns(['dept_id', 'key']).doNothing())
+        .execute();
+      const stored = await this.get(deptId, key);
+      if (stored === undefined) throw new Error(`setting ${key} vanished after insert`);
+      return stored;
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { RSA_PLAIN_CHUNK, type PublicKeyData } from '@cvrisk/contracts';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { DEMO_PASSWORD, seedDemo } from '../demo/seed-demo.js';
+import { encryptParam } from '../lib/rsa.js';
+import { openTestDatabase } from './test-database.js';
+
+/** A fixed clock for the seed, so every test file sees the same demo rows. */
+export const SEED_NOW = Date.UTC(2026, 10, 22, 2, 0, 0);
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** Signs in a demo account (encrypting when the server asks for it) and returns its token. */
+  login(username: string): Promise<string>;
+  close(): Promise<void>;
+};
+
+/** The real server on a real, demo-seeded database: what the API tests drive through `inject`. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const handle = await openTestDatabase();
+  await seedDemo(handle.db, { now: SEED_NOW });
+  const config = loadConfig({ DATA_DIR: '/tmp/cvrisk-unused', ...env });
+  const app = await buildApp({ db: handle.db, config, logger: pino({ level: 'silent' }), loginSlowDownMs: 0 });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    config,
+    async login(username) {
+      const credentials = { username, password: DEMO_PASSWORD };
+      const key = (await app.inject({ method: 'POST', url: '/publicKey' })).json().data as PublicKeyData;
+      const payload = key.encrypt === 'off' ? credentials : { param: encryptParam(key.publicKey, credentials, RSA_PLAIN_CHUNK) };
+      const res = await app.inject({ method: 'POST', url: '/api/login', payload });
+      const body = res.json();
+      if (!body.data?.accessToken) throw new Error(`login ${username} failed: ${res.body}`);
+      return body.data.accessToken as string;
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { PublicKeyData } from '@cvrisk/contracts';
+import { importPublicKey, encryptJson } from './encryption';
+import { getData } from './http';
+
+export const PUBLIC_KEY_URL = '/publicKey';
+export const LOGIN_URL = '/api/login';
+
+let config: Promise<PublicKeyData> | null = null;
+let key: { spki: string; key: Promise<CryptoKey> } | null = null;
+
+/** Asked once per page load; a failure is not cached so the next call asks again. */
+export function loadPublicKey(): Promise<PublicKeyData> {
+  config ??= getData<PublicKeyData>(PUBLIC_KEY_URL, { method: 'POST', silent: true }).catch((e: unknown) => {
+    config = null;
+    throw e;
+  });
+  return config;
+}
+
+export function needsEncryption(url: string, cfg: PublicKeyData): boolean {
+  if (!cfg.publicKey || cfg.encrypt === 'off') return false;
+  return cfg.encrypt === 'all' || url === LOGIN_URL;
+}
+
+/** The JSON body as sent: plain, or `{ param }` when the server's setting covers this call. */
+export async function encodeJsonBody(url: string, payload: unknown): Promise<unknown> {
+  if (url === PUBLIC_KEY_URL) return payload;
+  const cfg = await loadPublicKey();
+  if (!needsEncryption(url, cfg)) return payload;
+  if (key?.spki !== cfg.publicKey) key = { spki: cfg.publicKey, key: importPublicKey(cfg.publicKey) };
+  return { param: await encryptJson(await key.key, payload) };
+}

@@ -1,0 +1,68 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Result, Spin } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { removeToken } from '../../api/token';
+import { productsQuery } from '../../features/catalog/catalog.queries';
+import { useI18n } from '../../lib/i18n/I18nProvider';
+import { AppLayout } from '../layout/AppLayout';
+import { saveCurrentUser } from '../session/currentUser';
+import { SessionContext } from '../session/SessionContext';
+import { sessionQuery } from '../session/session.queries';
+import { useToken } from '../session/useToken';
+import { isPublicPath, loginPathFor } from './guard';
+import { buildMenu } from './menu';
+import { viewKeys } from './viewRegistry';
+
+export function AuthGuard() {
+  const token = useToken();
+  const { pathname, search } = useLocation();
+  if (!token && !isPublicPath(pathname)) return <Navigate to={loginPathFor(pathname, search)} replace />;
+  if (!token) return <Navigate to="/404" replace />;
+  return <SessionGate token={token} />;
+}
+
+function SessionGate({ token }: { token: string }) {
+  const { t } = useI18n();
+  const queryClient = useQueryClient();
+  const session = useQuery(sessionQuery(token));
+  const data = session.data;
+  const value = useMemo(() => (data ? { user: data.user, menu: buildMenu(data.routes, data.user.permissions, viewKeys) } : null), [data]);
+
+  useEffect(() => {
+    if (!data) return;
+    saveCurrentUser(data.user);
+    // console-spec §6: the product list loads only once a token exists; dispatch dialogs read it from the cache.
+    void queryClient.prefetchQuery(productsQuery());
+  }, [data, queryClient]);
+
+  if (session.isError) {
+    return (
+      <Result
+        status="error"
+        title={t('error.session')}
+        subTitle={session.error.message}
+        extra={[
+          <Button key="retry" type="primary" onClick={() => void session.refetch()}>
+            {t('common.retry')}
+          </Button>,
+          <Button key="login" onClick={removeToken}>
+            {t('common.relogin')}
+          </Button>,
+        ]}
+      />
+    );
+  }
+  if (!value) {
+    return (
+      <div className="full-page-center">
+        <Spin size="large" />
+      </div>
+    );
+  }
+  return (
+    <SessionContext value={value}>
+      <AppLayout />
+    </SessionContext>
+  );
+}

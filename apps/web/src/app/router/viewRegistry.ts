@@ -1,0 +1,30 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyPage } from './lazyPage';
+
+type View = {
+  /** Where the page lives in the console's fixed route table (console-spec §2). */
+  path: string;
+  permissions?: readonly string[];
+  page: LazyExoticComponent<ComponentType>;
+};
+
+/** The view keys `/menu/navigate` may name, each mapped to its page; unknown keys are dropped. */
+export const views: Record<string, View> = {
+  index: {
+    path: '/index',
+    page: lazyPage(() => import('../../features/home/HomePage'), 'HomePage'),
+  },
+  customerCars: {
+    path: '/risk/customerCars',
+    permissions: ['customer:view'],
+    page: lazyPage(() => import('../../features/customerCars/CustomerCarListPage'), 'CustomerCarListPage'),
+  },
+  basicDevice: {
+    path: '/report/basicDevice',
+    permissions: ['device:view'],
+    page: lazyPage(() => import('../../features/devices/DeviceListPage'), 'DeviceListPage'),
+  },
+};
+
+export const viewKeys: ReadonlySet<string> = new Set(Object.keys(views));
+export const fixedRoutes = Object.values(views).map(({ path, permissions }) => ({ path, permissions }));

@@ -1,0 +1,34 @@
+import type { CarBrand, DeptNode, PageResult, Product } from '@cvrisk/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { getResult } from '../../api/http';
+
+/** Reference lists change rarely; keep them for the session instead of refetching per screen. */
+const REFERENCE_STALE_MS = 10 * 60_000;
+
+/** The caller's department subtree: the server reads the user from the token. */
+export function deptTreeQuery() {
+  return queryOptions({
+    queryKey: ['dept', 'tree'],
+    queryFn: ({ signal }) => getResult<DeptNode[]>('/api/dept/getDeptTreeByUserId', { signal }),
+    staleTime: REFERENCE_STALE_MS,
+  });
+}
+
+/** console-spec §9: brands come in one page of 1000. */
+export function carBrandsQuery() {
+  return queryOptions({
+    queryKey: ['carBrand', 'all'],
+    queryFn: async ({ signal }) =>
+      (await getResult<PageResult<CarBrand>>('/api/carBrand/getList', { params: { pageSize: 1000, pageNumber: 1 }, signal })).list,
+    staleTime: REFERENCE_STALE_MS,
+  });
+}
+
+/** Prefetched in the background, so it never toasts or redirects on its own. */
+export function productsQuery() {
+  return queryOptions({
+    queryKey: ['products', 'all'],
+    queryFn: ({ signal }) => getResult<Product[]>('/pd/install/product/allProducts', { signal, silent: true }),
+    staleTime: REFERENCE_STALE_MS,
+  });
+}

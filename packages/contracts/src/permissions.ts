@@ -1,0 +1,36 @@
+/** Permission strings that roles bundle (server-behaviour §2). */
+export const Permissions = [
+  'monitor:view',
+  'warning:view',
+  'warning:handle',
+  'warning:export',
+  'customer:view',
+  'customer:sensitive',
+  'device:view',
+  'device:export',
+  'device:command',
+  'fence:edit',
+  'riskPoint:edit',
+  'order:dispatch',
+  'order:audit',
+  'config:edit',
+  'report:view',
+  'ubi:view',
+  'user:admin',
+] as const;
+export type Permission = (typeof Permissions)[number];
+
+export const RoleCodes = ['platformAdmin', 'financeManager', 'financeOperator', 'dealerStaff', 'installer'] as const;
+export type RoleCode = (typeof RoleCodes)[number];
+
+/** What each seeded role may do. Installers work orders only. */
+export const ROLE_PERMISSIONS: Record<RoleCode, readonly Permission[]> = {
+  platformAdmin: Permissions,
+  financeManager: Permissions.filter((p) => p !== 'user:admin'),
+  financeOperator: [
+    'monitor:view', 'warning:view', 'warning:handle', 'warning:export', 'customer:view', 'device:view',
+    'device:export', 'device:command', 'fence:edit', 'riskPoint:edit', 'order:dispatch', 'report:view', 'ubi:view',
+  ],
+  dealerStaff: ['monitor:view', 'warning:view', 'warning:handle', 'customer:view', 'device:view', 'device:export', 'report:view', 'order:dispatch'],
+  installer: ['order:dispatch'],
+};
