@@ -51,7 +51,12 @@ async function rsaKeys(db: Db, config: Config): Promise<RsaKeys | null> {
 }
 
 export async function buildApp({ db, config, logger, loginSlowDownMs = 1000 }: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, bodyLimit: 2 * 1024 * 1024, trustProxy: false });
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    // One line per request drowns the start-up banner; failures are still logged by the error handler.
+    disableRequestLogging: true,
+    bodyLimit: 2 * 1024 * 1024,
+  });
   registerErrorHandlers(app);
   registerBodyParsers(app);
 

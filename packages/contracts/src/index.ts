@@ -11,3 +11,4 @@ export * from './device.js';
 export * from './car.js';
 export * from './home.js';
 export * from './client.js';
+export * from './alarms.js';

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
 import pg from 'pg';
 import * as m001 from './migrations/001_domain.js';
+import * as m002 from './migrations/002_telemetry.js';
 import type { DB } from './schema.js';
 
 export type Db = Kysely<DB>;
@@ -11,11 +12,13 @@ export type Db = Kysely<DB>;
 export type DatabaseHandle = {
   db: Db;
   kind: 'sqlite' | 'postgres';
+  /** The SQLite connection itself, for the telemetry hot path's prepared statements. */
+  sqlite?: Database.Database;
   close(): Promise<void>;
 };
 
 /** Registered in order; a static list keeps the build free of file-system discovery. */
-const migrations: Record<string, Migration> = { '001_domain': m001 };
+const migrations: Record<string, Migration> = { '001_domain': m001, '002_telemetry': m002 };
 
 // pg hands back int8 and numeric as strings; every such column here holds safe integers or money.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -37,7 +40,7 @@ export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; p
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  return { db, kind: 'sqlite', sqlite, close: () => db.destroy() };
 }
 
 /**

@@ -31,6 +31,10 @@ export interface DB {
   install_product: InstallProductTable;
   dispatch_order: DispatchOrderTable;
   integration: IntegrationTable;
+  stop: StopTable;
+  trip: TripTable;
+  device_daily: DeviceDailyTable;
+  device_track_state: DeviceTrackStateTable;
 }
 
 export interface DeptTable {
@@ -332,4 +336,43 @@ export interface IntegrationTable {
   name: string;
   key_hash: string;
   created_at: number;
+}
+
+export interface StopTable {
+  device_id: number;
+  start_time: number;
+  end_time: number;
+  lng: number;
+  lat: number;
+  /** 0 while the car is still there. */
+  closed: number;
+}
+
+export interface TripTable {
+  device_id: number;
+  start_time: number;
+  end_time: number;
+  start_lng: number;
+  start_lat: number;
+  end_lng: number;
+  end_lat: number;
+  distance_m: number;
+  max_speed: number;
+}
+
+export interface DeviceDailyTable {
+  device_id: number;
+  /** YYYYMMDD in Asia/Shanghai. */
+  day: number;
+  mileage_m: number;
+  acc_on_ms: number;
+  acc_on_count: number;
+  fixes: number;
+  max_speed: number;
+}
+
+export interface DeviceTrackStateTable {
+  device_id: number;
+  /** JSON of the derivation's TrackState. */
+  state: string;
 }

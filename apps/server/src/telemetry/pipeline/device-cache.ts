@@ -1,0 +1,73 @@
+import type { Db } from '../../db/database.js';
+import { emptyTrackState, type TrackState } from '../derive/track-state.js';
+
+/** What the pipeline keeps per device between batches: identity, and where its history stands. */
+export type DeviceEntry = {
+  id: number;
+  number: string;
+  kind: number;
+  model: string;
+  deptId: number;
+  carId: number | null;
+  /** Time of the newest fix stored, or null before the first. */
+  lastTime: number | null;
+  alarmWord: number;
+  track: TrackState;
+};
+
+/** Unknown numbers are remembered this long, so a flood from a stranger does not hit the database. */
+const UNKNOWN_TTL_MS = 60_000;
+
+/**
+ * Devices by number, loaded on first sight. Only the pipeline writes a device's state, and it updates
+ * this cache after each commit, so the cache and the database agree.
+ */
+export function createDeviceCache(db: Db, now: () => number = Date.now) {
+  const byNumber = new Map<string, DeviceEntry>();
+  const unknown = new Map<string, number>();
+
+  async function load(number: string): Promise<DeviceEntry | null> {
+    const row = await db
+      .selectFrom('device as d')
+      .leftJoin('device_status as s', 's.device_id', 'd.id')
+      .leftJoin('device_track_state as ts', 'ts.device_id', 'd.id')
+      .select(['d.id', 'd.device_number', 'd.kind', 'd.model', 'd.dept_id', 'd.car_id', 's.last_time', 's.alarm_word', 'ts.state'])
+      .where('d.device_number', '=', number)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: row.id,
+      number: row.device_number,
+      kind: row.kind,
+      model: row.model,
+      deptId: row.dept_id,
+      carId: row.car_id,
+      lastTime: row.last_time,
+      alarmWord: row.alarm_word ?? 0,
+      track: row.state ? (JSON.parse(row.state) as TrackState) : emptyTrackState(),
+    };
+  }
+
+  return {
+    async get(number: string): Promise<DeviceEntry | null> {
+      const hit = byNumber.get(number);
+      if (hit) return hit;
+      const seen = unknown.get(number);
+      if (seen !== undefined && now() - seen < UNKNOWN_TTL_MS) return null;
+      const entry = await load(number);
+      if (entry) {
+        byNumber.set(number, entry);
+        unknown.delete(number);
+      } else {
+        unknown.set(number, now());
+      }
+      return entry;
+    },
+    /** Forget a device (re-bound to another car, deleted): the next position reloads it. */
+    forget(number: string): void {
+      byNumber.delete(number);
+    },
+  };
+}
+
+export type DeviceCache = ReturnType<typeof createDeviceCache>;

@@ -1,0 +1,64 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { BatchWrite } from './batch.js';
+import type { TelemetryStore } from './telemetry-store.js';
+
+/** PostgreSQL allows 65,535 parameters per statement; position rows have 16 columns. */
+const CHUNK = 2000;
+
+function chunks<T>(rows: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/** The same writes through Kysely, for PostgreSQL. */
+export function createKyselyTelemetryStore(db: Db): TelemetryStore {
+  return {
+    write: (b) =>
+      db.transaction().execute(async (tx) => {
+        const inserted = new Set<string>();
+        for (const part of chunks(b.positions)) {
+          const rows = await tx.insertInto('position').values(part).onConflict((oc) => oc.columns(['device_id', 'gps_time']).doNothing()).returning(['device_id', 'gps_time']).execute();
+          for (const r of rows) inserted.add(`${r.device_id}:${r.gps_time}`);
+        }
+        for (const part of chunks(b.statuses)) {
+          await tx.insertInto('device_status').values(part).onConflict((oc) =>
+            oc.column('device_id').doUpdateSet((eb) => ({
+              last_time: eb.ref('excluded.last_time'), lng: eb.ref('excluded.lng'), lat: eb.ref('excluded.lat'), speed: eb.ref('excluded.speed'),
+              direction: eb.ref('excluded.direction'), altitude: eb.ref('excluded.altitude'), acc: eb.ref('excluded.acc'), battery: eb.ref('excluded.battery'),
+              signal: eb.ref('excluded.signal'), satellites: eb.ref('excluded.satellites'), mileage: eb.ref('excluded.mileage'),
+              alarm_word: eb.ref('excluded.alarm_word'), status_word: eb.ref('excluded.status_word'), updated_at: eb.ref('excluded.updated_at'),
+            })),
+          ).execute();
+        }
+        for (const a of b.alarmsClosed) {
+          await tx.updateTable('device_alarm').set({ end_time: a.end_time }).where('device_id', '=', a.device_id).where('alarm_type', '=', a.alarm_type).where('end_time', 'is', null).execute();
+        }
+        if (b.alarmsOpened.length) await tx.insertInto('device_alarm').values(b.alarmsOpened).execute();
+        for (const part of chunks(b.stops)) {
+          await tx.insertInto('stop').values(part).onConflict((oc) =>
+            oc.columns(['device_id', 'start_time']).doUpdateSet((eb) => ({ end_time: eb.ref('excluded.end_time'), closed: eb.ref('excluded.closed') })),
+          ).execute();
+        }
+        for (const part of chunks(b.trips)) {
+          await tx.insertInto('trip').values(part).onConflict((oc) => oc.columns(['device_id', 'start_time']).doNothing()).execute();
+        }
+        for (const part of chunks(b.daily)) {
+          await tx.insertInto('device_daily').values(part).onConflict((oc) =>
+            oc.columns(['device_id', 'day']).doUpdateSet({
+              mileage_m: sql`device_daily.mileage_m + excluded.mileage_m`,
+              acc_on_ms: sql`device_daily.acc_on_ms + excluded.acc_on_ms`,
+              acc_on_count: sql`device_daily.acc_on_count + excluded.acc_on_count`,
+              fixes: sql`device_daily.fixes + excluded.fixes`,
+              max_speed: sql`greatest(device_daily.max_speed, excluded.max_speed)`,
+            }),
+          ).execute();
+        }
+        for (const part of chunks(b.trackStates)) {
+          await tx.insertInto('device_track_state').values(part).onConflict((oc) => oc.column('device_id').doUpdateSet((eb) => ({ state: eb.ref('excluded.state') }))).execute();
+        }
+        return b.positions.map((p) => inserted.has(`${p.device_id}:${p.gps_time}`));
+      }),
+  };
+}

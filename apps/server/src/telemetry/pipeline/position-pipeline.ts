@@ -1,0 +1,137 @@
+import { buildBatch, type BatchWrite, type Queued } from './batch.js';
+import type { DeviceCache } from './device-cache.js';
+import { rejectionOf, type IncomingPosition, type ItemResult } from './incoming.js';
+import type { TelemetryStore } from './telemetry-store.js';
+
+export type PipelineOptions = {
+  store: TelemetryStore;
+  devices: DeviceCache;
+  /** A flush starts once this many positions wait… */
+  maxBatch?: number;
+  /** …or this long after the first of them arrived. */
+  maxDelayMs?: number;
+  now?: () => number;
+  /** Told of every committed batch: the engine and live updates start here. */
+  onCommitted?: (batch: BatchWrite) => void;
+};
+
+type Waiting = { queued: Queued[]; settle: (inserted: boolean[] | Error, rows: number[]) => void };
+
+/**
+ * The one way positions enter the database, whatever their source. Submissions from many terminals
+ * are gathered into one transaction; each submission resolves only after that transaction commits, so
+ * a terminal is acknowledged only for what is durably stored.
+ */
+export function createPositionPipeline(o: PipelineOptions) {
+  const maxBatch = o.maxBatch ?? 5000;
+  const maxDelayMs = o.maxDelayMs ?? 10;
+  const now = o.now ?? Date.now;
+  let waiting: Waiting[] = [];
+  let waitingCount = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let flushing: Promise<void> | null = null;
+  const stats = { stored: 0, duplicates: 0, rejected: 0, batches: 0, failedBatches: 0 };
+
+  function schedule(): void {
+    if (flushing) return;
+    if (waitingCount >= maxBatch) {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      flushing = flush();
+    } else if (!timer) {
+      timer = setTimeout(() => {
+        timer = null;
+        flushing = flush();
+      }, maxDelayMs);
+    }
+  }
+
+  async function flush(): Promise<void> {
+    const taken = waiting;
+    waiting = [];
+    waitingCount = 0;
+    const all = taken.flatMap((w) => w.queued);
+    try {
+      const { write, updates, rowOf } = buildBatch(all);
+      let inserted: boolean[];
+      try {
+        inserted = await o.store.write(write);
+      } catch (err) {
+        stats.failedBatches += 1;
+        for (const w of taken) w.settle(err instanceof Error ? err : new Error(String(err)), []);
+        return;
+      }
+      stats.batches += 1;
+      for (const u of updates) {
+        u.entry.lastTime = u.lastTime;
+        u.entry.alarmWord = u.alarmWord;
+        u.entry.track = u.track;
+      }
+      let offset = 0;
+      for (const w of taken) {
+        w.settle(inserted, rowOf.slice(offset, offset + w.queued.length));
+        offset += w.queued.length;
+      }
+      o.onCommitted?.(write);
+    } finally {
+      flushing = null;
+      if (waitingCount > 0) schedule();
+    }
+  }
+
+  return {
+    stats,
+
+    /** Stores what it can; answers per item. Rejects only when the database write itself failed. */
+    async submit(items: IncomingPosition[]): Promise<ItemResult[]> {
+      const t = now();
+      const results: ItemResult[] = new Array(items.length);
+      const queued: Queued[] = [];
+      const slots: number[] = [];
+      for (let i = 0; i < items.length; i++) {
+        const p = items[i]!;
+        const reason = rejectionOf(p, t);
+        const device = reason ? null : await o.devices.get(p.deviceNumber);
+        if (reason || !device) {
+          results[i] = { status: 'rejected', reason: reason ?? '设备不存在' };
+          stats.rejected += 1;
+          continue;
+        }
+        queued.push({ p, device, receivedAt: t });
+        slots.push(i);
+      }
+      if (queued.length === 0) return results;
+
+      const outcome = await new Promise<{ inserted: boolean[]; rows: number[] }>((resolve, reject) => {
+        waiting.push({ queued, settle: (inserted, rows) => (inserted instanceof Error ? reject(inserted) : resolve({ inserted, rows })) });
+        waitingCount += queued.length;
+        schedule();
+      });
+      // A row shared by two items of one submission counts as stored once, then duplicate.
+      const claimed = new Set<number>();
+      slots.forEach((slot, j) => {
+        const row = outcome.rows[j]!;
+        const fresh = outcome.inserted[row] === true && !claimed.has(row);
+        claimed.add(row);
+        results[slot] = { status: fresh ? 'stored' : 'duplicate' };
+        if (fresh) stats.stored += 1;
+        else stats.duplicates += 1;
+      });
+      return results;
+    },
+
+    /** Waits for every submitted position to be written (shutdown). */
+    async drain(): Promise<void> {
+      while (flushing || waitingCount > 0) {
+        if (!flushing && waitingCount > 0) {
+          if (timer) clearTimeout(timer);
+          timer = null;
+          flushing = flush();
+        }
+        await flushing;
+      }
+    },
+  };
+}
+
+export type PositionPipeline = ReturnType<typeof createPositionPipeline>;
