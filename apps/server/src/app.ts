@@ -31,12 +31,20 @@ import { registerAuth } from './plugins/auth.js';
 import { registerBodyParsers } from './plugins/body-parsers.js';
 import { registerEncryption } from './plugins/encryption.js';
 import { registerErrorHandlers } from './plugins/errors.js';
+import { createIngestRepository } from './modules/ingest/ingest.repository.js';
+import { ingestRoutes } from './modules/ingest/ingest.routes.js';
+import { createIngestService } from './modules/ingest/ingest.service.js';
+import { createTrackRepository } from './modules/track/track.repository.js';
+import { trackRoutes } from './modules/track/track.routes.js';
+import { createTrackService } from './modules/track/track.service.js';
+import type { Telemetry } from './telemetry/telemetry.js';
 
 // Validation messages in the users' language.
 z.config(z.locales.zhCN());
 
 export type AppDeps = {
   db: Db;
+  telemetry: Telemetry;
   config: Config;
   logger: Logger;
   /** Pause after repeated failed logins; tests shorten it. */
@@ -50,7 +58,7 @@ async function rsaKeys(db: Db, config: Config): Promise<RsaKeys | null> {
   return loadRsaKeys(pem);
 }
 
-export async function buildApp({ db, config, logger, loginSlowDownMs = 1000 }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ db, telemetry, config, logger, loginSlowDownMs = 1000 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     // One line per request drowns the start-up banner; failures are still logged by the error handler.
@@ -80,6 +88,8 @@ export async function buildApp({ db, config, logger, loginSlowDownMs = 1000 }: A
   deviceRoutes(app, createDeviceService(deviceRepo));
   carRoutes(app, createCarService(carRepo));
   homeRoutes(app, createHomeService({ devices: deviceRepo, cars: carRepo, customers: createCustomerRepository(db) }));
+  trackRoutes(app, createTrackService(createTrackRepository(db)));
+  ingestRoutes(app, createIngestService(createIngestRepository(db), telemetry.pipeline, telemetry.devices));
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: path.resolve(config.webDist), wildcard: false, index: 'index.html' });

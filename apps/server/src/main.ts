@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seed-demo.js';
+import { createTelemetry } from './telemetry/telemetry.js';
 
 async function isEmpty(db: Db): Promise<boolean> {
   return (await db.selectFrom('dept').select('id').limit(1).execute()).length === 0;
@@ -28,7 +29,8 @@ async function main(): Promise<void> {
     });
   }
 
-  const app = await buildApp({ db: handle.db, config, logger });
+  const telemetry = createTelemetry(handle);
+  const app = await buildApp({ db: handle.db, telemetry, config, logger });
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   console.log(`\ncvrisk console: http://${shown}:${config.port}/`);
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`cvrisk: ${signal}, stopping…`);
     await app.close();
+    await telemetry.pipeline.drain();
     await handle.close();
     process.exit(0);
   };

@@ -12,3 +12,5 @@ export * from './car.js';
 export * from './home.js';
 export * from './client.js';
 export * from './alarms.js';
+export * from './track.js';
+export * from './ingest.js';

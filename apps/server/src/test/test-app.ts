@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { DEMO_PASSWORD, seedDemo } from '../demo/seed-demo.js';
 import { encryptParam } from '../lib/rsa.js';
+import { createTelemetry, type Telemetry } from '../telemetry/telemetry.js';
 import { openTestDatabase } from './test-database.js';
 
 /** A fixed clock for the seed, so every test file sees the same demo rows. */
@@ -14,6 +15,7 @@ export const SEED_NOW = Date.UTC(2026, 10, 22, 2, 0, 0);
 export type TestApp = {
   app: FastifyInstance;
   db: Db;
+  telemetry: Telemetry;
   config: Config;
   /** Signs in a demo account (encrypting when the server asks for it) and returns its token. */
   login(username: string): Promise<string>;
@@ -25,11 +27,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const handle = await openTestDatabase();
   await seedDemo(handle.db, { now: SEED_NOW });
   const config = loadConfig({ DATA_DIR: '/tmp/cvrisk-unused', ...env });
-  const app = await buildApp({ db: handle.db, config, logger: pino({ level: 'silent' }), loginSlowDownMs: 0 });
+  const telemetry = createTelemetry(handle);
+  const app = await buildApp({ db: handle.db, telemetry, config, logger: pino({ level: 'silent' }), loginSlowDownMs: 0 });
   await app.ready();
   return {
     app,
     db: handle.db,
+    telemetry,
     config,
     async login(username) {
       const credentials = { username, password: DEMO_PASSWORD };
@@ -42,6 +46,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     async close() {
       await app.close();
+      await telemetry.pipeline.drain();
       await handle.close();
     },
   };

@@ -54,11 +54,16 @@ export function encodeGbk(text: string): Buffer {
   return Buffer.from(out);
 }
 
-/** Fixed-width text fields are padded with 0x00; either end may carry padding on real terminals. */
+const isPad = (b: number | undefined) => b === 0x00 || b === 0x20;
+
+/**
+ * Fixed-width text fields are padded with 0x00 by the standard, with spaces by some terminals,
+ * and at either end in the field; padding is never part of the value.
+ */
 export function decodePaddedGbk(bytes: Uint8Array): string {
   let start = 0;
   let end = bytes.length;
-  while (start < end && bytes[start] === 0) start++;
-  while (end > start && bytes[end - 1] === 0) end--;
+  while (start < end && isPad(bytes[start])) start++;
+  while (end > start && isPad(bytes[end - 1])) end--;
   return decodeGbk(bytes.subarray(start, end));
 }

@@ -1,0 +1,91 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, SEED_NOW, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+const PLATFORM_KEY = 'platform-integration-key-0001';
+const DEALER_KEY = 'dealer1-integration-key-0001';
+let dealer1Device = '';
+let dealer2Device = '';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const depts = await t.db.selectFrom('app_user').select(['username', 'dept_id']).where('username', 'in', ['admin', 'dealer1', 'dealer2']).execute();
+  const dept = Object.fromEntries(depts.map((d) => [d.username, d.dept_id]));
+  const hash = (k: string) => crypto.createHash('sha256').update(k).digest('hex');
+  await t.db.insertInto('integration').values([
+    { dept_id: dept.admin!, name: '平台对接', key_hash: hash(PLATFORM_KEY), created_at: SEED_NOW },
+    { dept_id: dept.dealer1!, name: '杭州店对接', key_hash: hash(DEALER_KEY), created_at: SEED_NOW },
+  ]).execute();
+  const pick = async (deptId: number) =>
+    (await t.db.selectFrom('device').select('device_number').where('dept_id', '=', deptId).where('kind', '=', 1).orderBy('id').executeTakeFirstOrThrow()).device_number;
+  dealer1Device = await pick(dept.dealer1!);
+  dealer2Device = await pick(dept.dealer2!);
+});
+afterAll(() => t.close());
+
+const ingest = (key: string | undefined, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/ingest/positions', headers: key ? { 'x-api-key': key } : {}, payload: payload as object });
+
+const position = (deviceNumber: string, gpsTime: number | string, extra: object = {}) => ({ deviceNumber, gpsTime, lng: 120.16, lat: 30.27, speed: 32.5, direction: 180, acc: 1, ...extra });
+
+describe('POST /api/ingest/positions', () => {
+  it('refuses a missing or unknown API key with the invalid-token code', async () => {
+    for (const key of [undefined, 'wrong-key']) {
+      const res = await ingest(key, { positions: [position(dealer1Device, Date.now() - 60_000)] });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ code: 5003, msg: 'API key 无效' });
+    }
+  });
+
+  it('stores a batch and answers each item: stored, duplicate, or rejected with its reason', async () => {
+    const t1 = Date.now() - 120_000;
+    const res = await ingest(PLATFORM_KEY, {
+      positions: [
+        position(dealer1Device, t1),
+        position(dealer1Device, t1),
+        position(dealer1Device, '2026-13-01 00:00:00'),
+        position(dealer1Device, t1 + 1000, { lat: 95 }),
+        position('000000000000', t1),
+        { nothing: true },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const r = res.json().result;
+    expect(r).toMatchObject({ stored: 1, duplicates: 1, rejected: 4 });
+    expect(r.items.map((i: { status: string }) => i.status)).toEqual(['stored', 'duplicate', 'rejected', 'rejected', 'rejected', 'rejected']);
+    expect(r.items[2].reason).toContain('gpsTime');
+    expect(r.items[3].reason).toContain('lat');
+    expect(r.items[4].reason).toBe('设备不存在');
+    expect(r.items[5].reason).toContain('deviceNumber');
+  });
+
+  it('accepts Asia/Shanghai time text and the stored fix replays at that time', async () => {
+    const res = await ingest(PLATFORM_KEY, { positions: [position(dealer1Device, '2026-11-21 09:30:00', { lng: 120.2, lat: 30.3 })] });
+    expect(res.json().result.stored).toBe(1);
+    const token = await t.login('admin');
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: `/api/device/trackReplayWired?deviceNumber=${dealer1Device}&startTime=2026-11-21%2009:00:00&endTime=2026-11-21%2010:00:00`,
+      headers: { accessToken: token },
+    });
+    expect(replay.json().result.list).toEqual([
+      expect.objectContaining({ gpsTime: '2026-11-21 09:30:00', lng: 120.2, lat: 30.3, speed: 32.5, direction: 180 }),
+    ]);
+  });
+
+  it("lets a dealer's integration report only that dealer's devices", async () => {
+    const t1 = Date.now() - 30_000;
+    const r = (await ingest(DEALER_KEY, { positions: [position(dealer1Device, t1), position(dealer2Device, t1)] })).json().result;
+    expect(r.items.map((i: { status: string }) => i.status)).toEqual(['stored', 'rejected']);
+    expect(r.items[1].reason).toBe('设备不存在');
+  });
+
+  it('rejects an empty batch and one above 5000 items as a whole', async () => {
+    expect((await ingest(PLATFORM_KEY, { positions: [] })).statusCode).toBe(400);
+    const many = Array.from({ length: 5001 }, (_, i) => position(dealer1Device, Date.now() - i * 1000));
+    const res = await ingest(PLATFORM_KEY, { positions: many });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toContain('positions');
+  });
+});

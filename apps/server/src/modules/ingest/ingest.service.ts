@@ -1,0 +1,68 @@
+import crypto from 'node:crypto';
+import { IngestBatch, IngestPosition, parseTime, type IngestItemResult, type IngestResult } from '@cvrisk/contracts';
+import { describeZodError, invalidToken } from '../../lib/errors.js';
+import { parse } from '../../lib/validate.js';
+import type { DeviceCache } from '../../telemetry/pipeline/device-cache.js';
+import type { IncomingPosition } from '../../telemetry/pipeline/incoming.js';
+import type { PositionPipeline } from '../../telemetry/pipeline/position-pipeline.js';
+import type { IngestRepository } from './ingest.repository.js';
+
+const hashKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex');
+
+export function createIngestService(repo: IngestRepository, pipeline: PositionPipeline, devices: DeviceCache) {
+  /** The departments an integration may report for: its own subtree, like a user's scope. */
+  async function integrationScope(key: string | undefined): Promise<Set<number> | 'all'> {
+    const integration = key ? await repo.findIntegration(hashKey(key)) : undefined;
+    if (!integration) throw invalidToken('API key 无效');
+    if (integration.kind === 'platform') return 'all';
+    return new Set((await repo.subtreeDeptIds(integration.path)).map((r) => r.id));
+  }
+
+  return {
+    /** Creates an integration and returns its key; only the key's hash is kept. */
+    async createIntegration(deptId: number, name: string, now = Date.now()): Promise<string> {
+      const key = crypto.randomBytes(24).toString('base64url');
+      await repo.createIntegration(deptId, name, hashKey(key), now);
+      return key;
+    },
+
+    /** The key is checked before the body, so a caller without one learns nothing else. */
+    async ingest(key: string | undefined, body: unknown): Promise<IngestResult> {
+      const scope = await integrationScope(key);
+      const items = parse(IngestBatch, body).positions;
+      const results: IngestItemResult[] = items.map((_, index) => ({ index, status: 'rejected' }));
+      const accepted: IncomingPosition[] = [];
+      const slots: number[] = [];
+      for (let i = 0; i < items.length; i++) {
+        const parsed = IngestPosition.safeParse(items[i]);
+        if (!parsed.success) {
+          results[i]!.reason = describeZodError(parsed.error);
+          continue;
+        }
+        const p = parsed.data;
+        // A device outside the integration's departments is answered as unknown, never confirmed.
+        const device = await devices.get(p.deviceNumber);
+        if (!device || (scope !== 'all' && !scope.has(device.deptId))) {
+          results[i]!.reason = '设备不存在';
+          continue;
+        }
+        accepted.push({
+          deviceNumber: p.deviceNumber,
+          gpsTime: typeof p.gpsTime === 'number' ? p.gpsTime : parseTime(p.gpsTime)!,
+          lng: p.lng, lat: p.lat, speed: p.speed, direction: p.direction, altitude: p.altitude, acc: p.acc,
+          mileageKm: p.mileage ?? null, satellites: p.satellites ?? null, signal: p.signal ?? null, battery: p.battery ?? null,
+          fixType: p.fixType, alarmWord: p.alarmWord, statusWord: p.statusWord,
+        });
+        slots.push(i);
+      }
+      const outcome = accepted.length ? await pipeline.submit(accepted) : [];
+      outcome.forEach((r, j) => {
+        results[slots[j]!] = { index: slots[j]!, status: r.status, ...(r.reason ? { reason: r.reason } : {}) };
+      });
+      const count = (s: IngestItemResult['status']) => results.filter((r) => r.status === s).length;
+      return { stored: count('stored'), duplicates: count('duplicate'), rejected: count('rejected'), items: results };
+    },
+  };
+}
+
+export type IngestService = ReturnType<typeof createIngestService>;
