@@ -1,4 +1,5 @@
-import { parseTime, type DevExportQuery, type DeviceState } from '@cvrisk/contracts';
+import { parseTime, type DevLatestExportQuery, type DeviceState } from '@cvrisk/contracts';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { contains, inDeptSubtree } from '../../lib/like.js';
 import { inScope, type Scope } from '../../lib/scope.js';
@@ -22,12 +23,19 @@ export type DeviceRow = {
   lng: number | null;
   lat: number | null;
   speed: number | null;
+  direction: number | null;
+  acc: number | null;
   battery: number | null;
+  signal: number | null;
+  satellites: number | null;
 };
+
+/** Newest device first (the device list), or the most recent report first (the latest-position list). */
+export type DeviceOrder = 'id' | 'lastTime';
 
 export function createDeviceRepository(db: Db) {
   /** Devices in scope joined to what the list shows, narrowed by the filters. */
-  function filtered(scope: Scope, f: Partial<DevExportQuery>, now: number) {
+  function filtered(scope: Scope, f: Partial<DevLatestExportQuery>, now: number) {
     let q = db
       .selectFrom('device as d')
       .innerJoin('dept as dealer', 'dealer.id', 'd.dept_id')
@@ -44,27 +52,31 @@ export function createDeviceRepository(db: Db) {
     if (f.customerName) q = q.where(contains('cust.name', f.customerName));
     if (f.installTimeStart) q = q.where('d.install_time', '>=', parseTime(f.installTimeStart)!);
     if (f.installTimeEnd) q = q.where('d.install_time', '<=', parseTime(f.installTimeEnd)!);
+    if (f.lastTimeStart) q = q.where('s.last_time', '>=', parseTime(f.lastTimeStart)!);
+    if (f.lastTimeEnd) q = q.where('s.last_time', '<=', parseTime(f.lastTimeEnd)!);
     return q;
   }
 
   const columns = [
     'd.id', 'd.device_number', 'd.kind', 'd.model', 'd.iccid', 'd.dept_id', 'dealer.name as dept_name',
     'fin.name as finance_name', 'd.car_id', 'car.frame_number', 'car.plate_number', 'cust.name as customer_name',
-    'd.install_time', 's.last_time', 's.lng', 's.lat', 's.speed', 's.battery',
+    'd.install_time', 's.last_time', 's.lng', 's.lat', 's.speed', 's.direction', 's.acc', 's.battery', 's.signal', 's.satellites',
   ] as const;
 
   return {
-    async page(scope: Scope, f: DevExportQuery, offset: number, limit: number, now: number) {
+    async page(scope: Scope, f: DevLatestExportQuery, offset: number, limit: number, now: number, order: DeviceOrder = 'id') {
       const q = filtered(scope, f, now);
+      let rowsQuery = q.select(columns);
+      if (order === 'lastTime') rowsQuery = rowsQuery.orderBy(sql`s.last_time desc nulls last`);
       const [rows, total] = await Promise.all([
-        q.select(columns).orderBy('d.id', 'desc').offset(offset).limit(limit).execute(),
+        rowsQuery.orderBy('d.id', 'desc').offset(offset).limit(limit).execute(),
         q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return { rows: rows as DeviceRow[], count: Number(total.n) };
     },
 
     /** Keyset pages for exports: no OFFSET scan, however deep the file goes. */
-    async *pages(scope: Scope, f: DevExportQuery, now: number, size = 2000): AsyncGenerator<DeviceRow[]> {
+    async *pages(scope: Scope, f: DevLatestExportQuery, now: number, size = 2000): AsyncGenerator<DeviceRow[]> {
       // Keyset on the id; the first page has no bound (PostgreSQL integers cannot compare to 2^53).
       let before: number | null = null;
       for (;;) {
@@ -75,6 +87,10 @@ export function createDeviceRepository(db: Db) {
         yield rows;
         before = rows[rows.length - 1]!.id;
       }
+    },
+
+    byNumbers(scope: Scope, numbers: string[], now: number): Promise<DeviceRow[]> {
+      return filtered(scope, {}, now).select(columns).where('d.device_number', 'in', numbers).orderBy('d.id').execute() as Promise<DeviceRow[]>;
     },
 
     async countByState(scope: Scope, now: number): Promise<Record<DeviceState, number> & { wired: number; wireless: number }> {

@@ -1,15 +1,17 @@
 import {
   DEVICE_KIND_LABELS, DEVICE_STATE_LABELS, formatTime,
-  type DevExportQuery, type DeviceKind, type DeviceListItem, type DevListQuery, type PageResult,
+  type DevExportQuery, type DeviceKind, type DeviceListItem, type DevLatestExportQuery, type DevLatestQuery, type DevListQuery, type PageResult,
 } from '@cvrisk/contracts';
+import { toGcj02 } from '../../lib/coords.js';
 import type { XlsxColumn } from '../../lib/xlsx.js';
 import type { SessionUser } from '../session/session-user.js';
 import { deviceState } from './device-state.js';
-import type { DeviceRepository, DeviceRow } from './device.repository.js';
+import type { DeviceOrder, DeviceRepository, DeviceRow } from './device.repository.js';
 
 const time = (ms: number | null) => (ms === null ? null : formatTime(ms));
 
 function toItem(r: DeviceRow, now: number): DeviceListItem {
+  const gaode = r.lng === null || r.lat === null ? null : toGcj02(r.lng, r.lat);
   return {
     id: r.id,
     deviceNumber: r.device_number,
@@ -28,8 +30,14 @@ function toItem(r: DeviceRow, now: number): DeviceListItem {
     lastTime: time(r.last_time),
     lng: r.lng,
     lat: r.lat,
+    gaodeLng: gaode?.[0] ?? null,
+    gaodeLat: gaode?.[1] ?? null,
     speed: r.speed,
+    direction: r.direction,
+    acc: r.acc,
     battery: r.battery,
+    signal: r.signal,
+    satellites: r.satellites,
   };
 }
 
@@ -49,15 +57,37 @@ export const DEVICE_EXPORT_COLUMNS: XlsxColumn<DeviceListItem>[] = [
   { header: '最后上报时间', width: 20, value: (d) => d.lastTime },
 ];
 
+/** The latest-position export: where each device is and how it reports. */
+export const LATEST_EXPORT_COLUMNS: XlsxColumn<DeviceListItem>[] = [
+  ...DEVICE_EXPORT_COLUMNS.filter((c) => ['设备号', '类型', '状态', '所属经销商', '车牌号', '客户'].includes(c.header)),
+  { header: '最后定位时间', width: 20, value: (d) => d.lastTime },
+  { header: '经度(WGS-84)', width: 12, value: (d) => d.lng },
+  { header: '纬度(WGS-84)', width: 12, value: (d) => d.lat },
+  { header: '速度(km/h)', width: 10, value: (d) => d.speed },
+  { header: '方向', width: 6, value: (d) => d.direction },
+  { header: 'ACC', width: 6, value: (d) => (d.acc === null ? null : d.acc === 1 ? '开' : '关') },
+  { header: '电量(%)', width: 8, value: (d) => d.battery },
+  { header: '信号', width: 6, value: (d) => d.signal },
+  { header: '卫星数', width: 6, value: (d) => d.satellites },
+];
+
 export function createDeviceService(repo: DeviceRepository, now: () => number = Date.now) {
+  async function page(user: SessionUser, q: DevLatestQuery, order: DeviceOrder): Promise<PageResult<DeviceListItem>> {
+    const t = now();
+    const { rows, count } = await repo.page(user.scope, q, (q.pageNumber - 1) * q.pageSize, q.pageSize, t, order);
+    return { list: rows.map((r) => toItem(r, t)), count };
+  }
+
   return {
-    async list(user: SessionUser, q: DevListQuery): Promise<PageResult<DeviceListItem>> {
+    list: (user: SessionUser, q: DevListQuery) => page(user, q, 'id'),
+    latest: (user: SessionUser, q: DevLatestQuery) => page(user, q, 'lastTime'),
+
+    async byNumbers(user: SessionUser, numbers: string[]): Promise<DeviceListItem[]> {
       const t = now();
-      const { rows, count } = await repo.page(user.scope, q, (q.pageNumber - 1) * q.pageSize, q.pageSize, t);
-      return { list: rows.map((r) => toItem(r, t)), count };
+      return (await repo.byNumbers(user.scope, numbers, t)).map((r) => toItem(r, t));
     },
 
-    async *exportPages(user: SessionUser, q: DevExportQuery): AsyncGenerator<DeviceListItem[]> {
+    async *exportPages(user: SessionUser, q: DevExportQuery | DevLatestExportQuery): AsyncGenerator<DeviceListItem[]> {
       const t = now();
       for await (const rows of repo.pages(user.scope, q, t)) yield rows.map((r) => toItem(r, t));
     },
