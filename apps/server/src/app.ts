@@ -31,6 +31,8 @@ import { registerAuth } from './plugins/auth.js';
 import { registerBodyParsers } from './plugins/body-parsers.js';
 import { registerEncryption } from './plugins/encryption.js';
 import { registerErrorHandlers } from './plugins/errors.js';
+import { commandRoutes } from './modules/command/command.routes.js';
+import { createCommandService } from './modules/command/command.service.js';
 import { createIngestRepository } from './modules/ingest/ingest.repository.js';
 import { ingestRoutes } from './modules/ingest/ingest.routes.js';
 import { createIngestService } from './modules/ingest/ingest.service.js';
@@ -89,6 +91,7 @@ export async function buildApp({ db, telemetry, config, logger, loginSlowDownMs 
   carRoutes(app, createCarService(carRepo));
   homeRoutes(app, createHomeService({ devices: deviceRepo, cars: carRepo, customers: createCustomerRepository(db) }));
   trackRoutes(app, createTrackService(createTrackRepository(db)));
+  commandRoutes(app, createCommandService(db, telemetry.commands, () => telemetry.channel));
   ingestRoutes(app, createIngestService(createIngestRepository(db), telemetry.pipeline, telemetry.devices));
 
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {

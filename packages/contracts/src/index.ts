@@ -14,3 +14,4 @@ export * from './client.js';
 export * from './alarms.js';
 export * from './track.js';
 export * from './ingest.js';
+export * from './command.js';

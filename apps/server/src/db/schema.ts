@@ -214,6 +214,7 @@ export interface DeviceCommandTable {
   params: string;
   state: string;
   reply: string | null;
+  serial: number | null;
   created_by: number | null;
   created_at: number;
   sent_at: number | null;

@@ -35,6 +35,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('max_speed', 'real', (c) => c.notNull())
     .addPrimaryKeyConstraint('device_daily_pk', ['device_id', 'day'])
     .execute();
+  // The message serial a command went out with: the terminal's answer names it.
+  await s.alterTable('device_command').addColumn('serial', 'integer').execute();
   await s.createTable('device_track_state')
     .addColumn('device_id', 'integer', (c) => c.primaryKey())
     .addColumn('state', 'text', (c) => c.notNull())
@@ -43,4 +45,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const t of ['device_track_state', 'device_daily', 'trip', 'stop']) await db.schema.dropTable(t).ifExists().execute();
+  await db.schema.alterTable('device_command').dropColumn('serial').execute();
 }

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { BatchWrite } from './batch.js';
 import type { TelemetryStore } from './telemetry-store.js';
 
 /** PostgreSQL allows 65,535 parameters per statement; position rows have 16 columns. */

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let hx = '';
+let ad = '';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const finance = async (u: string) => (await t.db.selectFrom('app_user').select('dept_id').where('username', '=', u).executeTakeFirstOrThrow()).dept_id;
+  const deviceUnder = async (financeId: number) =>
+    (await t.db.selectFrom('device as d').innerJoin('dept as p', 'p.id', 'd.dept_id').select('d.device_number').where('p.parent_id', '=', financeId).where('d.kind', '=', 1).orderBy('d.id').executeTakeFirstOrThrow()).device_number;
+  hx = await deviceUnder(await finance('finance1'));
+  ad = await deviceUnder(await finance('finance2'));
+});
+afterAll(() => t.close());
+
+const send = async (user: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/device/eqCommand', headers: { accessToken: await t.login(user) }, payload });
+
+describe('/api/device/eqCommand', () => {
+  it('queues a command for a terminal that is not connected, and lists it with its state', async () => {
+    const res = await send('operator1', { deviceNumber: hx, command: 'tempTracking', interval: 10, validity: 600 });
+    expect(res.json()).toMatchObject({ code: 200, msg: '临时跟踪：待发送', result: { deviceNumber: hx, command: 'tempTracking', params: { interval: 10, validity: 600 }, state: 'queued', sentAt: null } });
+    const list = await t.app.inject({ method: 'GET', url: `/api/device/eqCommandList?deviceNumber=${hx}`, headers: { accessToken: await t.login('operator1') } });
+    expect(list.json().result[0]).toMatchObject({ command: 'tempTracking', state: 'queued' });
+  });
+
+  it.each([
+    [{ command: 'tempTracking', interval: 0, validity: 600 }, 'interval'],
+    [{ command: 'setParams' }, '至少设置一个参数'],
+    [{ command: 'terminalControl', control: 3 }, 'control'],
+    [{ command: 'text', text: '' }, '请输入文本'],
+    [{ command: 'selfDestruct' }, 'command'],
+  ])('rejects %j', async (body, message) => {
+    const res = await send('operator1', { deviceNumber: hx, ...body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toContain(message);
+  });
+
+  it("answers a device of another institution as not found", async () => {
+    expect((await send('operator1', { deviceNumber: ad, command: 'positionQuery' })).statusCode).toBe(404);
+  });
+
+  it('refuses roles without device:command', async () => {
+    expect((await send('dealer1', { deviceNumber: hx, command: 'positionQuery' })).statusCode).toBe(403);
+  });
+});
