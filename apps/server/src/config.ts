@@ -14,6 +14,9 @@ const Env = z.object({
   DEMO_DATA: z.enum(['0', '1']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  JT808_PORT: z.coerce.number().int().min(0).max(65535).default(6808),
+  JT808_AUTO_REGISTER: z.enum(['0', '1']).default('0'),
+  JT808_IDLE_SECONDS: z.coerce.number().int().positive().default(300),
 });
 
 export type Config = {
@@ -31,6 +34,9 @@ export type Config = {
   logLevel: string;
   /** The built console; served at / when it exists. */
   webDist: string | undefined;
+  jt808Port: number;
+  jt808AutoRegister: boolean;
+  jt808IdleMs: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -54,5 +60,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA === '1',
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    jt808Port: e.JT808_PORT,
+    jt808AutoRegister: e.JT808_AUTO_REGISTER === '1',
+    jt808IdleMs: e.JT808_IDLE_SECONDS * 1000,
   };
 }

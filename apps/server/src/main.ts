@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seed-demo.js';
+import { createJt808Gateway } from './telemetry/gateway/gateway.js';
 import { createTelemetry } from './telemetry/telemetry.js';
 
 async function isEmpty(db: Db): Promise<boolean> {
@@ -32,8 +33,15 @@ async function main(): Promise<void> {
   const telemetry = createTelemetry(handle);
   const app = await buildApp({ db: handle.db, telemetry, config, logger });
   await app.listen({ port: config.port, host: config.host });
+  const gateway = createJt808Gateway({
+    port: config.jt808Port, host: config.host, db: handle.db, pipeline: telemetry.pipeline, commands: telemetry.commands,
+    autoRegister: config.jt808AutoRegister, idleTimeoutMs: config.jt808IdleMs, log: logger,
+  });
+  const jt808Port = await gateway.listen();
+  telemetry.channel = gateway.channel;
   const shown = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   console.log(`\ncvrisk console: http://${shown}:${config.port}/`);
+  console.log(`JT/T 808 gateway: ${shown}:${jt808Port}`);
   console.log(`demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.username).join(', ')}`);
   console.log('Ctrl-C stops the server.\n');
 
@@ -42,6 +50,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`cvrisk: ${signal}, stopping…`);
+    await gateway.close();
     await app.close();
     await telemetry.pipeline.drain();
     await handle.close();

@@ -36,9 +36,11 @@ function encodeTable(): Uint16Array {
   return t;
 }
 
-/** Characters GBK cannot represent become '?', as a terminal's display would show them anyway. */
+/** Characters GBK cannot represent (emoji, rare CJK) become '?' rather than failing the whole message. */
 export function encodeGbk(text: string): Buffer {
-  if (/^[\x00-\x7f]*$/.test(text)) return Buffer.from(text, 'latin1');
+  // ASCII is the same in GBK, and only all-ASCII text is as long in UTF-8 as in UTF-16 units.
+  const utf8 = Buffer.from(text, 'utf8');
+  if (utf8.length === text.length) return utf8;
   const t = encodeTable();
   const out: number[] = [];
   for (const ch of text) {

@@ -33,14 +33,19 @@ export function parseHeader(content: Buffer): ParsedHeader {
   const length = headerLength(version, subPackaged);
   if (content.length < length) return { ok: false };
 
-  let at = 4;
-  const header: Jt808Header = { messageId, version, encryption: (properties >> ENCRYPTION_SHIFT) & 0b111, phone: '', serial: 0 };
-  if (version === 2019) header.protocolVersion = content.readUInt8(at++);
-  header.phone = readBcd(content.subarray(at, at + phoneBytes(version)));
-  at += phoneBytes(version);
-  header.serial = content.readUInt16BE(at);
-  at += 2;
-  if (subPackaged) header.subPackage = { total: content.readUInt16BE(at), index: content.readUInt16BE(at + 2) };
+  const phoneAt = version === 2019 ? 5 : 4;
+  const serialAt = phoneAt + phoneBytes(version);
+  const header: Jt808Header = {
+    messageId,
+    version,
+    encryption: (properties >> ENCRYPTION_SHIFT) & 0b111,
+    phone: readBcd(content.subarray(phoneAt, serialAt)),
+    serial: content.readUInt16BE(serialAt),
+  };
+  if (version === 2019) header.protocolVersion = content.readUInt8(4);
+  if (subPackaged) {
+    header.subPackage = { total: content.readUInt16BE(serialAt + 2), index: content.readUInt16BE(serialAt + 4) };
+  }
   return { ok: true, header, headerLength: length, declaredBodyLength: properties & LENGTH_MASK };
 }
 

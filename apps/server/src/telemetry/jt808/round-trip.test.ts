@@ -200,7 +200,7 @@ describe.each([2013, 2019] as const)('round trip with %i headers', (version) => 
     const locations = Array.from({ length: 30 }, (_, i) => ({
       ...fixA,
       time: fixA.time! + i * 10_000,
-      latitude: fixA.latitude - i / 1e4,
+      latitude: (Math.round(fixA.latitude * 1e6) - i * 100) / 1e6,
     }));
     const message: UplinkMessage<LocationFix> = { kind: 'location-batch', batchType: 0, locations };
     const e = encodeUplink({ version, phone: PHONE, serial: 0xfffe }, message);
