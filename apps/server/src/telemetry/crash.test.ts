@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database.js';
+import { locationFix, VirtualTerminal } from './simulator/virtual-terminal.js';
+
+/**
+ * The promise of the pipeline: what a terminal was told is stored survives the process being killed
+ * mid-stream. A real server process is killed with SIGKILL while terminals stream, then restarted.
+ */
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cvrisk-crash-'));
+const children: ChildProcess[] = [];
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+async function startServer(jt808Port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--conditions=cvrisk-source', '--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()), JT808_PORT: String(jt808Port), LOG_LEVEL: 'silent', DATABASE_URL: '', DEMO_HISTORY_DAYS: '0', SIMULATOR: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 60_000);
+    child.stdout!.on('data', (c) => {
+      out += String(c);
+      if (out.includes('JT/T 808 gateway:')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr!.on('data', (c) => (out += String(c)));
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+  return child;
+}
+
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a crash while terminals stream', () => {
+  it('loses no acknowledged position', async () => {
+    const jt808Port = await freePort();
+    const server = await startServer(jt808Port);
+    const probe = openDatabase({ sqliteFile: path.join(dataDir, 'cvrisk.db') });
+    const numbers = (await probe.db.selectFrom('device').select('device_number').where('kind', '=', 1).orderBy('id').limit(20).execute()).map((d) => d.device_number);
+    await probe.close();
+
+    const acked = new Map<string, number[]>();
+    let killed = false;
+    const T0 = Date.UTC(2026, 10, 21, 0, 0, 0);
+    const streams = numbers.map(async (number, n) => {
+      const vt = new VirtualTerminal({ host: '127.0.0.1', port: jt808Port, deviceNumber: number, version: 2013, model: 'GT06N', replyTimeoutMs: 5000 });
+      await vt.connect();
+      await vt.authenticate((await vt.register())!);
+      const mine: number[] = [];
+      acked.set(number, mine);
+      for (let i = 0; !killed; i++) {
+        const time = T0 + i * 10_000;
+        try {
+          if ((await vt.report(locationFix({ time, lng: 120 + n * 0.01, lat: 30 + i * 0.0001, speed: 30, direction: 0, acc: true }))) === 0) mine.push(time);
+        } catch {
+          break; // the server died before answering: not acknowledged
+        }
+      }
+      vt.close();
+    });
+    // Let them stream until a good number of positions were acknowledged, then kill without warning.
+    while ([...acked.values()].reduce((n, a) => n + a.length, 0) < 2000) await new Promise((r) => setTimeout(r, 20));
+    server.kill('SIGKILL');
+    killed = true;
+    await Promise.all(streams);
+
+    // Restarting recovers the database and serves again.
+    await startServer(jt808Port);
+    const after = openDatabase({ sqliteFile: path.join(dataDir, 'cvrisk.db') });
+    let total = 0;
+    for (const [number, times] of acked) {
+      total += times.length;
+      const rows = await after.db
+        .selectFrom('position as p')
+        .innerJoin('device as d', 'd.id', 'p.device_id')
+        .select('p.gps_time')
+        .where('d.device_number', '=', number)
+        .execute();
+      const stored = new Set(rows.map((r) => r.gps_time));
+      expect(times.filter((t) => !stored.has(t))).toEqual([]);
+    }
+    await after.close();
+    expect(total).toBeGreaterThanOrEqual(2000);
+  }, 120_000);
+});
