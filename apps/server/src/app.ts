@@ -63,8 +63,6 @@ async function rsaKeys(db: Db, config: Config): Promise<RsaKeys | null> {
 export async function buildApp({ db, telemetry, config, logger, loginSlowDownMs = 1000 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    // One line per request drowns the start-up banner; failures are still logged by the error handler.
-    disableRequestLogging: true,
     bodyLimit: 2 * 1024 * 1024,
   });
   registerErrorHandlers(app);

@@ -12,7 +12,8 @@ const Env = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   ENCRYPTION: z.enum(['off', 'login', 'all']).default('off'),
   DEMO_DATA: z.enum(['0', '1']).default('1'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // `info` adds a line per request; the default keeps the console to the start-up banner and problems.
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   WEB_DIST: z.string().optional(),
   JT808_PORT: z.coerce.number().int().min(0).max(65535).default(6808),
   JT808_AUTO_REGISTER: z.enum(['0', '1']).default('0'),

@@ -39,6 +39,8 @@ export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; p
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Positions of hundreds of terminals land on as many B-tree leaves at once; the 2 MB default cache thrashes.
+  sqlite.pragma('cache_size = -131072');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, kind: 'sqlite', sqlite, close: () => db.destroy() };
 }

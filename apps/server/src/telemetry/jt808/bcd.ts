@@ -21,11 +21,14 @@ export const BCD_TIME_BYTES = 6;
 
 /** Epoch milliseconds, or null when the field is not a real date (all zeros before a first fix). */
 export function readBcdTime(bytes: Uint8Array): number | null {
-  const digits = readBcd(bytes);
-  if (!/^\d{12}$/.test(digits)) return null;
-  const [yy, mo, dd, hh, mi, ss] = [0, 2, 4, 6, 8, 10].map((i) => Number(digits.slice(i, i + 2))) as [
-    number, number, number, number, number, number,
-  ];
+  // Digit arithmetic rather than hex strings: this runs for every position received.
+  const f = [0, 0, 0, 0, 0, 0];
+  for (let i = 0; i < BCD_TIME_BYTES; i++) {
+    const b = bytes[i];
+    if (b === undefined || b >> 4 > 9 || (b & 15) > 9) return null;
+    f[i] = (b >> 4) * 10 + (b & 15);
+  }
+  const [yy, mo, dd, hh, mi, ss] = f as [number, number, number, number, number, number];
   const utc = Date.UTC(2000 + yy, mo - 1, dd, hh, mi, ss);
   const back = new Date(utc);
   // Date.UTC rolls 31 February into March; a field that does not survive the trip is not a date.

@@ -1,5 +1,5 @@
 import { buildBatch, type BatchWrite, type Queued } from './batch.js';
-import type { DeviceCache } from './device-cache.js';
+import type { DeviceCache, DeviceEntry } from './device-cache.js';
 import { rejectionOf, type IncomingPosition, type ItemResult } from './incoming.js';
 import type { TelemetryStore } from './telemetry-store.js';
 
@@ -88,10 +88,19 @@ export function createPositionPipeline(o: PipelineOptions) {
       const results: ItemResult[] = new Array(items.length);
       const queued: Queued[] = [];
       const slots: number[] = [];
+      // A terminal's submission names one device many times: look each up once.
+      const known = new Map<string, DeviceEntry | null>();
       for (let i = 0; i < items.length; i++) {
         const p = items[i]!;
         const reason = rejectionOf(p, t);
-        const device = reason ? null : await o.devices.get(p.deviceNumber);
+        let device: DeviceEntry | null = null;
+        if (!reason) {
+          device = known.get(p.deviceNumber) ?? null;
+          if (!known.has(p.deviceNumber)) {
+            device = await o.devices.get(p.deviceNumber);
+            known.set(p.deviceNumber, device);
+          }
+        }
         if (reason || !device) {
           results[i] = { status: 'rejected', reason: reason ?? '设备不存在' };
           stats.rejected += 1;

@@ -48,7 +48,11 @@ export function createSqliteTelemetryStore(sqlite: Database.Database): Telemetry
   );
 
   const writeAll = sqlite.transaction((b: BatchWrite): boolean[] => {
-    const inserted = b.positions.map((p) => insertPosition.run(POSITION_COLUMNS.map((c) => p[c])).changes === 1);
+    const inserted = b.positions.map(
+      (p) =>
+        insertPosition.run(p.device_id, p.gps_time, p.lng, p.lat, p.speed, p.direction, p.altitude, p.acc, p.mileage, p.satellites, p.signal,
+          p.battery, p.fix_type, p.alarm_word, p.status_word, p.received_at).changes === 1,
+    );
     for (const s of b.statuses) upsertStatus.run(STATUS_COLUMNS.map((c) => s[c]));
     for (const a of b.alarmsClosed) closeAlarm.run(a.end_time, a.device_id, a.alarm_type);
     for (const a of b.alarmsOpened) openAlarm.run(a.dept_id, a.device_id, a.alarm_type, a.start_time, a.lng, a.lat);

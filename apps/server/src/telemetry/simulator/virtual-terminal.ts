@@ -69,28 +69,36 @@ export class VirtualTerminal {
     }
   }
 
-  /** Sends a message and waits for the platform's answer to it. */
-  request(m: UplinkMessage<LocationFix>): Promise<DownlinkMessage> {
-    const socket = this.socket;
-    if (!socket || socket.destroyed) return Promise.reject(new Error('not connected'));
+  /** Encodes a message now, to send later with `sendPrepared` (benchmarks keep encoding out of the timing). */
+  prepare(m: UplinkMessage<LocationFix>): { bytes: Buffer; serial: number } {
     const encoded = encodeUplink({ version: this.o.version, phone: this.phone, serial: this.serial, protocolVersion: 1 }, m);
     this.serial = (this.serial + encoded.serials.length) & 0xffff;
-    const first = encoded.serials[0]!;
+    return { bytes: encoded.bytes, serial: encoded.serials[0]! };
+  }
+
+  /** Sends a message and waits for the platform's answer to it. */
+  request(m: UplinkMessage<LocationFix>): Promise<DownlinkMessage> {
+    return this.sendPrepared(this.prepare(m), m.kind);
+  }
+
+  /** Sends an encoded message and waits for the answer to its (first) serial. */
+  sendPrepared(p: { bytes: Buffer; serial: number }, what = 'message'): Promise<DownlinkMessage> {
+    const socket = this.socket;
+    if (!socket || socket.destroyed) return Promise.reject(new Error('not connected'));
+    const first = p.serial;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(first);
-        reject(new Error(`no answer to 0x${m.kind} within ${this.o.replyTimeoutMs ?? 10_000} ms`));
+        reject(new Error(`no answer to ${what} within ${this.o.replyTimeoutMs ?? 10_000} ms`));
       }, this.o.replyTimeoutMs ?? 10_000);
       this.waiting.set(first, { resolve, reject, timer });
-      socket.write(encoded.bytes);
+      socket.write(p.bytes);
     });
   }
 
   /** Sends without waiting (answers to platform commands). */
   send(m: UplinkMessage<LocationFix>): void {
-    const encoded = encodeUplink({ version: this.o.version, phone: this.phone, serial: this.serial, protocolVersion: 1 }, m);
-    this.serial = (this.serial + encoded.serials.length) & 0xffff;
-    this.socket?.write(encoded.bytes);
+    this.socket?.write(this.prepare(m).bytes);
   }
 
   /** Registers and returns the auth code, or null when the platform refused. */
