@@ -25,18 +25,6 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    chunkSizeWarningLimit: 1200,
-    rolldownOptions: {
-      output: {
-        advancedChunks: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'echarts', test: /node_modules[\\/](echarts|zrender)[\\/]/ },
-            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion)[\\/]/ },
-          ],
-        },
-      },
-    },
   },
   test: {
     name: 'web',
@@ -44,5 +32,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Whole antd screens render in jsdom here; on a busy two-core machine that takes seconds.
+    testTimeout: 15_000,
   },
 });

@@ -92,8 +92,15 @@ export async function buildApp({ db, telemetry, config, logger, loginSlowDownMs 
   commandRoutes(app, createCommandService(db, telemetry.commands, () => telemetry.channel));
   ingestRoutes(app, createIngestService(createIngestRepository(db), telemetry.pipeline, telemetry.devices));
 
-  if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: path.resolve(config.webDist), wildcard: false, index: 'index.html' });
+  const webDist = config.webDist;
+  if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
+    // The console's files need no session: mark every route the static plugin adds as public.
+    await app.register(async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...(route.config as object), public: true };
+      });
+      await scope.register(fastifyStatic, { root: path.resolve(webDist), wildcard: false, index: 'index.html' });
+    });
   }
   return app;
 }

@@ -25,6 +25,7 @@ export type PublicKeyData = {
 export type LoginData = { accessToken: string; entity: { realname: string; avatar: string } };
 
 export type UserInfo = {
+  userId: number;
   username: string;
   realname: string;
   avatar: string;

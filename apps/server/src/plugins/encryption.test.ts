@@ -51,6 +51,16 @@ describe('RSA payload encryption for every call', () => {
   });
   afterAll(() => t.close());
 
+  it('serves the public key in the clear and lets calls without data through', async () => {
+    const key = await t.app.inject({ method: 'POST', url: '/publicKey', payload: {} });
+    expect(key.json().data.encrypt).toBe('all');
+    const token = await t.login('admin');
+    const menu = await t.app.inject({ method: 'POST', url: '/menu/navigate', headers: { accessToken: token }, payload: {} });
+    expect(menu.json().code).toBe(200);
+    const plain = await t.app.inject({ method: 'POST', url: '/api/device/getDevList', headers: { accessToken: token }, payload: { pageSize: 3 } });
+    expect(plain.statusCode).toBe(400);
+  });
+
   it('decrypts list filters longer than one RSA block', async () => {
     const key = await publicKey(t);
     const token = await t.login('admin');

@@ -13,8 +13,11 @@ export function registerEncryption(app: FastifyInstance, mode: EncryptionMode, k
   if (mode === 'off' || !keys) return;
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.method === 'GET') return;
-    const covered = mode === 'all' || request.routeOptions.url === '/api/login';
-    if (!covered) return;
+    // The key itself must be fetchable in the clear, and a call without data has nothing to protect.
+    const url = request.routeOptions.url;
+    const empty = typeof request.body === 'object' && request.body !== null && Object.keys(request.body).length === 0;
+    const covered = (mode === 'all' && url !== '/publicKey') || url === '/api/login';
+    if (!covered || empty) return;
     const parsed = EncryptedBody.safeParse(request.body);
     if (!parsed.success) throw badInput('参数错误：该接口要求加密传输（param）');
     request.body = decryptParam(keys, parsed.data.param);

@@ -21,7 +21,9 @@ async function decrypt(privateKey: CryptoKey, param: string): Promise<unknown> {
   for (let i = 0; i < cipher.length; i += RSA_CIPHER_CHUNK) {
     parts.push(new Uint8Array(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, privateKey, cipher.slice(i, i + RSA_CIPHER_CHUNK))));
   }
-  return JSON.parse(Buffer.concat(parts).toString('utf8'));
+  const joined = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  parts.reduce((offset, p) => (joined.set(p, offset), offset + p.length), 0);
+  return JSON.parse(new TextDecoder().decode(joined));
 }
 
 describe('RSA payload encryption', () => {

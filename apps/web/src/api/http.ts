@@ -40,10 +40,9 @@ function failWith(failure: Failure): never {
 
 async function bodyOf(url: string, opts: RequestOptions): Promise<{ body?: string; type?: string }> {
   if (opts.form) return { body: toSearch(opts.form), type: 'application/x-www-form-urlencoded;charset=UTF-8' };
-  const method = opts.method ?? 'GET';
-  if (opts.data === undefined && (method === 'GET' || method === 'DELETE')) return {};
-  // An empty JSON object rather than no body: Fastify refuses a JSON content type with an empty body.
-  const payload = await encodeJsonBody(url, opts.data ?? {});
+  // A call without a payload sends no body at all, so there is nothing to encrypt either.
+  if (opts.data === undefined) return {};
+  const payload = await encodeJsonBody(url, opts.data);
   return { body: JSON.stringify(payload), type: 'application/json;charset=UTF-8' };
 }
 
@@ -80,8 +79,7 @@ async function exchange<T>(url: string, opts: RequestOptions, read: (res: Respon
     if (e instanceof ApiError) throw e;
     if (timedOut) failWith({ kind: 'timeout' });
     if (opts.signal?.aborted) failWith({ kind: 'cancelled' });
-    if (e instanceof TypeError) failWith({ kind: 'network' });
-    failWith({ kind: 'unknown' });
+    return failWith(e instanceof TypeError ? { kind: 'network' } : { kind: 'unknown' });
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onCallerAbort);

@@ -2,7 +2,6 @@ import type { PublicKeyData } from '@cvrisk/contracts';
 import { importPublicKey, encryptJson } from './encryption';
 import { getData } from './http';
 
-export const PUBLIC_KEY_URL = '/publicKey';
 export const LOGIN_URL = '/api/login';
 
 let config: Promise<PublicKeyData> | null = null;
@@ -10,7 +9,7 @@ let key: { spki: string; key: Promise<CryptoKey> } | null = null;
 
 /** Asked once per page load; a failure is not cached so the next call asks again. */
 export function loadPublicKey(): Promise<PublicKeyData> {
-  config ??= getData<PublicKeyData>(PUBLIC_KEY_URL, { method: 'POST', silent: true }).catch((e: unknown) => {
+  config ??= getData<PublicKeyData>('/publicKey', { method: 'POST', silent: true }).catch((e: unknown) => {
     config = null;
     throw e;
   });
@@ -24,7 +23,6 @@ export function needsEncryption(url: string, cfg: PublicKeyData): boolean {
 
 /** The JSON body as sent: plain, or `{ param }` when the server's setting covers this call. */
 export async function encodeJsonBody(url: string, payload: unknown): Promise<unknown> {
-  if (url === PUBLIC_KEY_URL) return payload;
   const cfg = await loadPublicKey();
   if (!needsEncryption(url, cfg)) return payload;
   if (key?.spki !== cfg.publicKey) key = { spki: cfg.publicKey, key: importPublicKey(cfg.publicKey) };

@@ -18,6 +18,16 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
   });
 }
 
+// Used by antd's overflow-aware pieces (Menu, Tabs) and by the charts; jsdom does no layout anyway.
+if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+}
+
 afterEach(() => {
   cleanup();
   if (typeof localStorage !== 'undefined') localStorage.clear();

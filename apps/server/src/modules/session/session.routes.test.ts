@@ -60,7 +60,7 @@ describe('session calls', () => {
     for (const headers of [{ accessToken: token }, { authorization: `Bearer ${token}` }]) {
       const res = await t.app.inject({ method: 'POST', url: '/userInfo', headers, payload: { token } });
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toMatchObject({ username: 'operator1', permissions: expect.arrayContaining(['warning:handle']) });
+      expect(res.json().data).toMatchObject({ userId: expect.any(Number), username: 'operator1', permissions: expect.arrayContaining(['warning:handle']) });
     }
   });
 

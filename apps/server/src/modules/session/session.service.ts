@@ -89,6 +89,7 @@ export function createSessionService(repo: SessionRepository, opts: SessionOptio
 
     userInfo(user: SessionUser): UserInfo {
       return {
+        userId: user.id,
         username: user.username,
         realname: user.realname,
         avatar: user.avatar,

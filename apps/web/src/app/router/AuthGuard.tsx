@@ -1,18 +1,28 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Result, Spin } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { removeToken } from '../../api/token';
 import { productsQuery } from '../../features/catalog/catalog.queries';
 import { useI18n } from '../../lib/i18n/I18nProvider';
-import { AppLayout } from '../layout/AppLayout';
 import { saveCurrentUser } from '../session/currentUser';
 import { SessionContext } from '../session/SessionContext';
 import { sessionQuery } from '../session/session.queries';
 import { useToken } from '../session/useToken';
 import { isPublicPath, loginPathFor } from './guard';
+import { lazyPage } from './lazyPage';
 import { buildMenu } from './menu';
 import { viewKeys } from './viewRegistry';
+
+const AppLayout = lazyPage(() => import('../layout/AppLayout'), 'AppLayout');
+
+function FullPageSpin() {
+  return (
+    <div className="full-page-center">
+      <Spin size="large" />
+    </div>
+  );
+}
 
 export function AuthGuard() {
   const token = useToken();
@@ -53,16 +63,12 @@ function SessionGate({ token }: { token: string }) {
       />
     );
   }
-  if (!value) {
-    return (
-      <div className="full-page-center">
-        <Spin size="large" />
-      </div>
-    );
-  }
+  if (!value) return <FullPageSpin />;
   return (
     <SessionContext value={value}>
-      <AppLayout />
+      <Suspense fallback={<FullPageSpin />}>
+        <AppLayout />
+      </Suspense>
     </SessionContext>
   );
 }

@@ -71,7 +71,7 @@ export function antdThemeOf(name: ThemeName): ThemeConfig {
         ...(t.selectedText ? { darkItemSelectedColor: t.selectedText } : {}),
         itemHeight: 44,
       },
-      Table: { cellPaddingBlockSM: 6, headerBorderRadius: 0 },
+      Table: { cellPaddingBlockMD: 9, cellPaddingBlockSM: 5, headerBorderRadius: 0 },
       Card: { headerFontSize: 15 },
     },
   };

@@ -5,11 +5,11 @@ import { getResult } from '../../api/http';
 /** Reference lists change rarely; keep them for the session instead of refetching per screen. */
 const REFERENCE_STALE_MS = 10 * 60_000;
 
-/** The caller's department subtree: the server reads the user from the token. */
-export function deptTreeQuery() {
+/** The department subtree of a user (console-spec §7: with userid); the server checks it is in the caller's scope. */
+export function deptTreeQuery(userId: number) {
   return queryOptions({
-    queryKey: ['dept', 'tree'],
-    queryFn: ({ signal }) => getResult<DeptNode[]>('/api/dept/getDeptTreeByUserId', { signal }),
+    queryKey: ['dept', 'tree', userId],
+    queryFn: ({ signal }) => getResult<DeptNode[]>('/api/dept/getDeptTreeByUserId', { params: { userid: userId }, signal }),
     staleTime: REFERENCE_STALE_MS,
   });
 }

@@ -24,6 +24,7 @@ export const en: Record<MessageKey, string> = {
   'greet.noon': 'Good noon',
   'greet.afternoon': 'Good afternoon',
   'greet.evening': 'Good evening',
+  'greet.withName': '{greeting}, {name}',
 
   'logout.title': 'Sign out',
   'logout.confirm': 'Are you sure you want to sign out?',
@@ -56,6 +57,7 @@ export const en: Record<MessageKey, string> = {
   'common.retry': 'Retry',
   'common.loading': 'Loading…',
   'common.noData': 'No data',
+  'common.loadFailed': 'Failed to load the data',
   'common.emptyFiltered': 'No records match these filters; change them and search again',
 
   'error.backend': 'Backend interface {code} error',
@@ -115,6 +117,7 @@ export const en: Record<MessageKey, string> = {
   'home.stateChart': 'Device states',
   'home.overview': 'Device overview',
   'home.kindShare': 'Wired / wireless',
+  'home.viewCars': 'View customer cars',
   'home.unit.device': '',
   'home.unit.car': '',
   'home.unit.person': '',

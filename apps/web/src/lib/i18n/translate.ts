@@ -1,4 +1,3 @@
-import type { Label } from '@cvrisk/contracts';
 import { en } from './en';
 import { zh, type MessageKey } from './zh';
 
@@ -15,11 +14,6 @@ export function makeTranslate(lang: Lang): Translate {
     const text = dict[key];
     return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
   };
-}
-
-/** A contracts label in the chosen language. */
-export function pick(label: Label, lang: Lang): string {
-  return label[lang];
 }
 
 export function loadLang(): Lang {

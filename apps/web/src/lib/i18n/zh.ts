@@ -23,6 +23,7 @@ export const zh = {
   'greet.noon': '中午好',
   'greet.afternoon': '下午好',
   'greet.evening': '晚上好',
+  'greet.withName': '{greeting}，{name}',
 
   'logout.title': '退出登录',
   'logout.confirm': '确定要退出登录吗？',
@@ -55,6 +56,7 @@ export const zh = {
   'common.retry': '重试',
   'common.loading': '加载中…',
   'common.noData': '暂无数据',
+  'common.loadFailed': '数据加载失败',
   'common.emptyFiltered': '没有符合条件的记录，请调整查询条件后重试',
 
   'error.backend': '后端接口{code}异常',
@@ -114,6 +116,7 @@ export const zh = {
   'home.stateChart': '设备状态分布',
   'home.overview': '设备概况',
   'home.kindShare': '有线 / 无线',
+  'home.viewCars': '查看客户车辆',
   'home.unit.device': '台',
   'home.unit.car': '辆',
   'home.unit.person': '人',

@@ -1,0 +1,44 @@
+import { GlobalOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, Space, Tooltip } from 'antd';
+import { useI18n } from '../../lib/i18n/I18nProvider';
+import { useSession } from '../session/SessionContext';
+import { useLogout } from '../session/useLogout';
+import { useSettings } from '../settings/SettingsProvider';
+
+/** Language, theme, the signed-in user and sign-out, at the right of the top bar. */
+export function HeaderActions({ compact = false }: { compact?: boolean }) {
+  const { t, lang, setLang } = useI18n();
+  const { user } = useSession();
+  const { openDrawer } = useSettings();
+  const logout = useLogout();
+
+  return (
+    <Space size={compact ? 4 : 8} className="shell-actions">
+      <Dropdown
+        menu={{
+          selectable: true,
+          selectedKeys: [lang],
+          items: [
+            { key: 'zh', label: '中文' },
+            { key: 'en', label: 'English' },
+          ],
+          onClick: ({ key }) => setLang(key === 'en' ? 'en' : 'zh'),
+        }}
+      >
+        <Button type="text" icon={<GlobalOutlined />} aria-label={t('layout.language')}>
+          {lang === 'zh' ? '中文' : 'EN'}
+        </Button>
+      </Dropdown>
+      <Tooltip title={t('layout.settings')}>
+        <Button type="text" icon={<SettingOutlined />} aria-label={t('layout.settings')} onClick={openDrawer} />
+      </Tooltip>
+      <span className="shell-user">
+        <Avatar size={24} src={user.avatar || undefined} icon={<UserOutlined />} />
+        {!compact && <span className="shell-user-name">{user.realname}</span>}
+      </span>
+      <Tooltip title={t('logout.title')}>
+        <Button type="text" icon={<LogoutOutlined />} aria-label={t('logout.title')} onClick={logout} />
+      </Tooltip>
+    </Space>
+  );
+}

@@ -1,0 +1,25 @@
+import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { AuthGuard } from './AuthGuard';
+import { HOME_PATH } from './guard';
+import { MenuRouteView } from './MenuRouteView';
+
+/**
+ * Hash routing (console-spec §2). The signed-in pages are not listed here: they come from the
+ * server's menu, so one catch-all matches them against the user's routes and 404s the rest.
+ */
+export const routes: RouteObject[] = [
+  // Lazy like the pages: whoever opens the login page does not download the shell, and back.
+  { path: '/login', lazy: async () => ({ Component: (await import('../../features/auth/LoginPage')).LoginPage }) },
+  { path: '/401', lazy: async () => ({ Component: (await import('../../features/errors/StatusPage')).ForbiddenPage }) },
+  { path: '/404', lazy: async () => ({ Component: (await import('../../features/errors/StatusPage')).NotFoundPage }) },
+  {
+    path: '/',
+    element: <AuthGuard />,
+    children: [
+      { index: true, element: <Navigate to={HOME_PATH} replace /> },
+      { path: '*', element: <MenuRouteView /> },
+    ],
+  },
+];
+
+export const router = createHashRouter(routes);

@@ -1,0 +1,102 @@
+import type { PageResult } from '@cvrisk/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, Form, type FormInstance } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { hasFilters, type QuerySchema } from '../lib/listQuery';
+import { useListQuery } from '../lib/useListQuery';
+import { ExportButton } from './ExportButton';
+import { ListTable, type ListColumn } from './ListTable';
+import { ListToolbar, type Density } from './ListToolbar';
+import { useColumnSettings } from './useColumnSettings';
+
+type Paged = { pageNumber: number; pageSize: number };
+type Filters<Q> = Partial<Omit<Q, keyof Paged>>;
+type Progress = (receivedBytes: number, totalBytes: number | null) => void;
+
+export type FilterFormProps<V> = {
+  form: FormInstance<V>;
+  onSearch: (values: V) => void;
+  onReset: () => void;
+  loading: boolean;
+};
+
+type Props<Q extends Paged, V, T extends object> = {
+  /** Names the table's cache entries and its saved column choice. */
+  id: string;
+  title: string;
+  schema: QuerySchema<Q>;
+  fetchPage: (query: Q, signal: AbortSignal) => Promise<PageResult<T>>;
+  /** Form values from the address bar, and back. */
+  toForm: (query: Q) => V;
+  fromForm: (values: V) => Filters<Q>;
+  filters: (props: FilterFormProps<V>) => ReactNode;
+  columns: ListColumn<T>[];
+  rowKey: keyof T & string;
+  /** 导出 with the screen's filters (no paging). */
+  exportFile?: (filters: Filters<Q>, onProgress: Progress) => Promise<{ blob: Blob; fileName: string }>;
+  exportAllowed?: boolean;
+};
+
+function withoutPaging<Q extends Paged>(query: Q): Filters<Q> {
+  const { pageNumber: _page, pageSize: _size, ...filters } = query;
+  return filters as Filters<Q>;
+}
+
+/**
+ * A list screen as finance staff expect it: filters (mirrored in the address bar), a toolbar with
+ * 导出 and table tools, and a server-paged table. TanStack Query holds the rows.
+ */
+export function ListScreen<Q extends Paged, V, T extends object>(p: Props<Q, V, T>) {
+  const { query, search, page } = useListQuery(p.schema);
+  const [form] = Form.useForm<V>();
+  const [density, setDensity] = useState<Density>('middle');
+  const { hidden, setHidden } = useColumnSettings(p.id);
+  const list = useQuery({
+    queryKey: [p.id, 'list', query],
+    queryFn: ({ signal }) => p.fetchPage(query, signal),
+    // Keep the current page on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+  const { toForm } = p;
+
+  // The address bar is the source of truth: back/forward and shared links refill the form.
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(toForm(query) as Parameters<typeof form.setFieldsValue>[0]);
+  }, [form, query, toForm]);
+
+  const exportFile = p.exportFile;
+  return (
+    <div className="list-page">
+      {p.filters({ form, loading: list.isFetching, onSearch: (values) => search(p.fromForm(values)), onReset: () => search({}) })}
+      <Card variant="borderless" className="list-card">
+        <ListToolbar
+          title={p.title}
+          actions={
+            exportFile && (
+              <ExportButton disabled={p.exportAllowed === false} run={(onProgress) => exportFile(withoutPaging(query), onProgress)} />
+            )
+          }
+          onRefresh={() => void list.refetch()}
+          refreshing={list.isFetching}
+          density={density}
+          onDensity={setDensity}
+          columns={p.columns}
+          hidden={hidden}
+          onHidden={setHidden}
+        />
+        <ListTable
+          rowKey={p.rowKey}
+          columns={p.columns.filter((c) => !hidden.includes(c.key))}
+          data={list.data}
+          loading={list.isFetching}
+          pageNumber={query.pageNumber}
+          pageSize={query.pageSize}
+          onPage={page}
+          density={density}
+          filtered={hasFilters(query)}
+        />
+      </Card>
+    </div>
+  );
+}

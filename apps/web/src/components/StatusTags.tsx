@@ -1,0 +1,37 @@
+import {
+  DEVICE_KIND_LABELS,
+  DEVICE_STATE_LABELS,
+  LOAN_STATUS_LABELS,
+  type DeviceKind,
+  type DeviceState,
+  type LoanStatus,
+} from '@cvrisk/contracts';
+import { Tag } from 'antd';
+import { useI18n } from '../lib/i18n/I18nProvider';
+import { EMPTY } from '../lib/format';
+
+const DEVICE_STATE_COLORS: Record<DeviceState, string> = {
+  moving: 'green',
+  parked: 'blue',
+  offline: 'default',
+  never: 'orange',
+};
+
+const DEVICE_KIND_COLORS: Record<DeviceKind, string> = { 1: 'geekblue', 2: 'cyan' };
+const LOAN_STATUS_COLORS: Record<LoanStatus, string> = { normal: 'green', overdue: 'red', settled: 'default' };
+
+export function DeviceStateTag({ state }: { state: DeviceState }) {
+  const { lang } = useI18n();
+  return <Tag color={DEVICE_STATE_COLORS[state]}>{DEVICE_STATE_LABELS[state][lang]}</Tag>;
+}
+
+export function DeviceKindTag({ kind }: { kind: DeviceKind }) {
+  const { lang } = useI18n();
+  return <Tag color={DEVICE_KIND_COLORS[kind]}>{DEVICE_KIND_LABELS[kind][lang]}</Tag>;
+}
+
+export function LoanStatusTag({ status }: { status: LoanStatus | null }) {
+  const { lang } = useI18n();
+  if (!status) return <>{EMPTY}</>;
+  return <Tag color={LOAN_STATUS_COLORS[status]}>{LOAN_STATUS_LABELS[status][lang]}</Tag>;
+}

@@ -1,0 +1,3 @@
+/** Device-state colours of the home page, shared by the doughnut and the progress bars. */
+export const STATE_COLORS = { online: '#52c41a', offline: '#8c8c8c', never: '#fa8c16' } as const;
+export const KIND_COLORS = { wired: '#2f54eb', wireless: '#13c2c2' } as const;
