@@ -65,6 +65,8 @@ async function startServer() {
 }
 
 ensureBuilt();
+// Screenshots of this run only: a stale FAILED picture from an earlier run would mislead.
+fs.rmSync(shotsDir, { recursive: true, force: true });
 fs.mkdirSync(shotsDir, { recursive: true });
 const server = await startServer();
 const browser = await chromium.launch({

@@ -1,0 +1,55 @@
+// Shared steps of the browser suite: what an operator does, not how the page is built.
+import assert from 'node:assert/strict';
+
+export const PASSWORD = 'Demo@2026';
+
+export async function signIn(page, baseUrl, username, password = PASSWORD) {
+  await page.goto(`${baseUrl}/#/login`);
+  await fillLogin(page, username, password);
+}
+
+/** Fills the login form already on screen (keeping its redirect query) and submits it. */
+export async function fillLogin(page, username, password = PASSWORD) {
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
+
+export async function signedIn(page, baseUrl, username) {
+  await signIn(page, baseUrl, username);
+  await page.waitForURL(/#\/index/);
+  await page.locator('.ant-layout-footer, footer').first().waitFor();
+}
+
+/** Waits until the list's pagination says `共 N 条` and returns N. */
+export async function listTotal(page, differentFrom) {
+  if (differentFrom !== undefined) {
+    await page.waitForFunction(
+      (old) => {
+        const el = document.querySelector('.ant-pagination-total-text');
+        return el && !el.textContent.replace(/,/g, '').includes(`共 ${old} 条`);
+      },
+      differentFrom,
+    );
+  }
+  const total = page.locator('.ant-pagination-total-text');
+  await total.waitFor();
+  const text = await total.innerText();
+  const m = /共\s*([\d,]+)\s*条/.exec(text);
+  assert.ok(m, `no total in "${text}"`);
+  return Number(m[1].replace(/,/g, ''));
+}
+
+export async function openMenu(page, group, item) {
+  const link = page.getByRole('menuitem', { name: item });
+  if (!(await link.isVisible())) await page.getByRole('menuitem', { name: group }).click();
+  await link.click();
+}
+
+export { assert };
+
+/** Closes the welcome notice so it does not cover a screenshot. */
+export async function dismissNotices(page) {
+  for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => {});
+  await page.locator('.ant-notification-notice').first().waitFor({ state: 'detached' }).catch(() => {});
+}
