@@ -16,6 +16,8 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   WEB_DIST: z.string().optional(),
   JT808_PORT: z.coerce.number().int().min(0).max(65535).default(6808),
+  DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(60).default(14),
+  SIMULATOR: z.enum(['0', '1']).default('1'),
   JT808_AUTO_REGISTER: z.enum(['0', '1']).default('0'),
   JT808_IDLE_SECONDS: z.coerce.number().int().positive().default(300),
 });
@@ -36,6 +38,10 @@ export type Config = {
   /** The built console; served at / when it exists. */
   webDist: string | undefined;
   jt808Port: number;
+  /** Days of simulated history the first start loads with the demo dataset. */
+  demoHistoryDays: number;
+  /** Keep the demo fleet reporting live while the console runs. */
+  simulator: boolean;
   jt808AutoRegister: boolean;
   jt808IdleMs: number;
 };
@@ -62,6 +68,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     jt808Port: e.JT808_PORT,
+    demoHistoryDays: e.DEMO_HISTORY_DAYS,
+    simulator: e.SIMULATOR === '1',
     jt808AutoRegister: e.JT808_AUTO_REGISTER === '1',
     jt808IdleMs: e.JT808_IDLE_SECONDS * 1000,
   };

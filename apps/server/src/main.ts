@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
+import { loadDemoHistory, startDemoFleet, type DemoFleet } from './demo/demo-fleet.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seed-demo.js';
 import { createJt808Gateway } from './telemetry/gateway/gateway.js';
 import { createTelemetry } from './telemetry/telemetry.js';
@@ -10,27 +11,46 @@ async function isEmpty(db: Db): Promise<boolean> {
   return (await db.selectFrom('dept').select('id').limit(1).execute()).length === 0;
 }
 
+/** Prints a progress line each time another tenth of the work is done. */
+function tenths(label: string) {
+  let shown = -1;
+  return (done: number, total: number, extra = '') => {
+    const tenth = total ? Math.floor((done / total) * 10) : 10;
+    if (tenth === shown) return;
+    shown = tenth;
+    console.log(`  ${label}: ${done}/${total}${extra}`);
+  };
+}
+
 async function main(): Promise<void> {
+  const started = Date.now();
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
   const handle = openDatabase(config);
   const where = handle.kind === 'sqlite' ? config.sqliteFile : 'PostgreSQL';
   console.log(`cvrisk: database ${where}, migrating…`);
   await migrateToLatest(handle.db);
+  const telemetry = createTelemetry(handle);
 
   if (config.demoData && (await isEmpty(handle.db))) {
     console.log('cvrisk: empty database, loading the demo dataset…');
-    let last = '';
+    const steps = new Map<string, ReturnType<typeof tenths>>();
     await seedDemo(handle.db, {
       onProgress: (step, done, total) => {
-        const line = `  demo ${step}: ${done}/${total}`;
-        if (line !== last) console.log(line);
-        last = line;
+        if (!steps.has(step)) steps.set(step, tenths(`demo ${step}`));
+        steps.get(step)!(done, total);
       },
     });
+    if (config.demoHistoryDays > 0) {
+      console.log(`cvrisk: playing ${config.demoHistoryDays} days of the demo fleet's history through the position pipeline…`);
+      const report = tenths('history devices');
+      const history = await loadDemoHistory(handle.db, telemetry.pipeline, config.demoHistoryDays, Date.now(), (done, total, positions) =>
+        report(done, total, `, ${positions.toLocaleString('en-US')} positions`),
+      );
+      console.log(`  history: ${history.positions.toLocaleString('en-US')} positions from ${history.devices} devices`);
+    }
   }
 
-  const telemetry = createTelemetry(handle);
   const app = await buildApp({ db: handle.db, telemetry, config, logger });
   await app.listen({ port: config.port, host: config.host });
   const gateway = createJt808Gateway({
@@ -39,9 +59,18 @@ async function main(): Promise<void> {
   });
   const jt808Port = await gateway.listen();
   telemetry.channel = gateway.channel;
-  const shown = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  console.log(`\ncvrisk console: http://${shown}:${config.port}/`);
-  console.log(`JT/T 808 gateway: ${shown}:${jt808Port}`);
+  const local = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+
+  let fleet: DemoFleet | null = null;
+  if (config.simulator) {
+    fleet = await startDemoFleet(handle.db, {
+      host: local, port: jt808Port, historyDays: Math.max(config.demoHistoryDays, 1), now: Date.now(),
+      onError: (device, err) => logger.debug({ device, err: err.message }, 'simulated terminal error'),
+    });
+  }
+
+  console.log(`\ncvrisk console: http://${local}:${config.port}/   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`JT/T 808 gateway: ${local}:${jt808Port}${fleet ? ' — the demo fleet is reporting live (SIMULATOR=0 turns it off)' : ''}`);
   console.log(`demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.username).join(', ')}`);
   console.log('Ctrl-C stops the server.\n');
 
@@ -50,6 +79,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`cvrisk: ${signal}, stopping…`);
+    await fleet?.stop();
     await gateway.close();
     await app.close();
     await telemetry.pipeline.drain();

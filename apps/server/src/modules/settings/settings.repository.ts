@@ -7,6 +7,13 @@ export function createSettingsRepository(db: Db) {
       const row = await db.selectFrom('setting').select('value').where('dept_id', '=', deptId).where('key', '=', key).executeTakeFirst();
       return row?.value;
     },
+    async set(deptId: number, key: string, value: string): Promise<void> {
+      await db
+        .insertInto('setting')
+        .values({ dept_id: deptId, key, value })
+        .onConflict((oc) => oc.columns(['dept_id', 'key']).doUpdateSet({ value }))
+        .execute();
+    },
     /** Insert unless present; returns the stored value, so concurrent starters agree on one. */
     async getOrInsert(deptId: number, key: string, make: () => string): Promise<string> {
       await db

@@ -1,0 +1,115 @@
+import { INGEST_KEY_HEADER } from '@cvrisk/contracts';
+import type { LocationFix } from '../jt808/index.js';
+import type { PositionPipeline } from '../pipeline/position-pipeline.js';
+import type { FixBuffer } from './fix-buffer.js';
+import type { PlannedDevice } from './plan-types.js';
+import { VirtualTerminal } from './virtual-terminal.js';
+
+/**
+ * How the simulated devices reach the platform: as JT/T 808 terminals, as an HTTP integration, or,
+ * inside the server process, straight into the position pipeline (no wire: the fastest way to load
+ * a history, the same validation, storage and derivation).
+ */
+export type Connection =
+  | { transport: 'tcp'; host: string; port: number; replyTimeoutMs?: number }
+  | { transport: 'http'; url: string; apiKey: string }
+  | { transport: 'pipeline'; pipeline: Pick<PositionPipeline, 'submit'> };
+
+/** One device's way in. */
+export interface DeviceLink {
+  /** Sends fixes [from, to) of the buffer; resolves once the platform has acknowledged them. */
+  send(fixes: FixBuffer, from: number, to: number, late: boolean): Promise<void>;
+  /** Keeps an idle connection open. */
+  heartbeat(): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Opens a device's link. Over TCP it connects and authenticates with the auth code kept from an
+ * earlier registration, registering (again) when there is none or the platform no longer takes it.
+ * `whereNow` answers platform commands such as a position query.
+ */
+export async function openLink(device: PlannedDevice, c: Connection, authCodes: Map<string, string>, whereNow?: () => LocationFix): Promise<DeviceLink> {
+  if (c.transport === 'http') return new HttpLink(device.number, c.url, c.apiKey);
+  if (c.transport === 'pipeline') return new PipelineLink(device.number, c.pipeline);
+  const vt = new VirtualTerminal({ host: c.host, port: c.port, deviceNumber: device.number, version: device.version, model: device.model, replyTimeoutMs: c.replyTimeoutMs ?? 60_000 });
+  await vt.connect();
+  try {
+    if (whereNow) vt.onCommand = (m, serial) => vt.answer(serial, m, whereNow());
+    const known = authCodes.get(device.number);
+    if (!known || !(await vt.authenticate(known))) {
+      const code = await vt.register();
+      if (!code) throw new Error(`the platform refused to register ${device.number}`);
+      authCodes.set(device.number, code);
+      if (!(await vt.authenticate(code))) throw new Error(`${device.number} could not authenticate`);
+    }
+  } catch (err) {
+    vt.close();
+    throw err;
+  }
+  return new TcpLink(vt);
+}
+
+class TcpLink implements DeviceLink {
+  constructor(private readonly vt: VirtualTerminal) {}
+
+  async send(fixes: FixBuffer, from: number, to: number, late: boolean): Promise<void> {
+    const result = to - from === 1 && !late
+      ? await this.vt.report(fixes.locationFix(from))
+      : await this.vt.reportBatch(Array.from({ length: to - from }, (_, k) => fixes.locationFix(from + k)), late);
+    if (result !== 0) throw new Error(`the platform answered ${result} to ${to - from} positions`);
+  }
+
+  async heartbeat(): Promise<void> {
+    const result = await this.vt.heartbeat();
+    if (result !== 0) throw new Error(`the platform answered ${result} to a heartbeat`);
+  }
+
+  close(): void {
+    this.vt.close();
+  }
+}
+
+/** The ingest API answers per item; a batch counts as delivered when the call itself succeeded. */
+class HttpLink implements DeviceLink {
+  private readonly endpoint: string;
+
+  constructor(
+    private readonly deviceNumber: string,
+    url: string,
+    private readonly apiKey: string,
+  ) {
+    this.endpoint = `${url.replace(/\/+$/, '')}/api/ingest/positions`;
+  }
+
+  async send(fixes: FixBuffer, from: number, to: number): Promise<void> {
+    const positions = Array.from({ length: to - from }, (_, k) => fixes.ingestPosition(from + k, this.deviceNumber));
+    const res = await fetch(this.endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [INGEST_KEY_HEADER]: this.apiKey },
+      body: JSON.stringify({ positions }),
+    });
+    const body = (await res.json().catch(() => null)) as { code?: number; msg?: string } | null;
+    if (!res.ok || (body?.code !== 200 && body?.code !== 0)) throw new Error(`ingest answered HTTP ${res.status}: ${body?.msg ?? 'no reply'}`);
+  }
+
+  async heartbeat(): Promise<void> {}
+
+  close(): void {}
+}
+
+/** Resolves once the pipeline has committed the positions, as an acknowledgement would. */
+class PipelineLink implements DeviceLink {
+  constructor(
+    private readonly deviceNumber: string,
+    private readonly pipeline: Pick<PositionPipeline, 'submit'>,
+  ) {}
+
+  async send(fixes: FixBuffer, from: number, to: number): Promise<void> {
+    await this.pipeline.submit(Array.from({ length: to - from }, (_, k) => fixes.incoming(from + k, this.deviceNumber)));
+  }
+
+  async heartbeat(): Promise<void> {}
+
+  close(): void {}
+}

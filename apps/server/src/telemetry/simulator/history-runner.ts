@@ -1,0 +1,80 @@
+import { openLink, type Connection, type DeviceLink } from './device-link.js';
+import { FixBuffer } from './fix-buffer.js';
+import type { FleetPlan, PlannedDevice } from './plan-types.js';
+import { deviceFixes } from './timeline.js';
+
+export type HistoryOptions = {
+  plan: FleetPlan;
+  connection: Connection;
+  /** The window sent; by default the plan's own, from its start to its "now". */
+  from?: number;
+  to?: number;
+  /** Devices uploading at the same time. */
+  concurrency?: number;
+  /** Positions per 0x0704 upload (or HTTP call). */
+  batchSize?: number;
+  /** Auth codes from registrations, kept for the run (and for a live run after it). */
+  authCodes?: Map<string, string>;
+  onProgress?: (doneDevices: number, totalDevices: number, positionsSent: number) => void;
+};
+
+export type HistoryResult = { devices: number; positions: number; failed: { device: string; error: string }[] };
+
+const ATTEMPTS = 3;
+
+/**
+ * Sends every device's history the way a terminal uploads what it kept while out of coverage:
+ * 0x0704 blind-area batches, each waiting for its acknowledgement (sent after the database commit)
+ * before the next. A device whose link fails reconnects and carries on from its last acknowledged
+ * batch; one that fails three times is reported and skipped.
+ */
+export async function runHistory(o: HistoryOptions): Promise<HistoryResult> {
+  const from = o.from ?? o.plan.start;
+  const to = o.to ?? o.plan.end;
+  const batchSize = o.batchSize ?? 400;
+  const authCodes = o.authCodes ?? new Map<string, string>();
+  const devices = o.plan.devices;
+  const failed: HistoryResult['failed'] = [];
+  let positions = 0;
+  let done = 0;
+  let next = 0;
+
+  async function upload(device: PlannedDevice, fixes: FixBuffer): Promise<void> {
+    fixes.clear();
+    deviceFixes(o.plan, device, from, to, fixes);
+    let sent = 0;
+    for (let attempt = 1; sent < fixes.length; attempt++) {
+      let link: DeviceLink | null = null;
+      try {
+        link = await openLink(device, o.connection, authCodes);
+        while (sent < fixes.length) {
+          const end = Math.min(sent + batchSize, fixes.length);
+          await link.send(fixes, sent, end, true);
+          positions += end - sent;
+          sent = end;
+          o.onProgress?.(done, devices.length, positions);
+        }
+      } catch (err) {
+        if (attempt >= ATTEMPTS) {
+          failed.push({ device: device.number, error: err instanceof Error ? err.message : String(err) });
+          return;
+        }
+      } finally {
+        link?.close();
+      }
+    }
+  }
+
+  async function worker(): Promise<void> {
+    const fixes = new FixBuffer(8192);
+    while (next < devices.length) {
+      const device = devices[next++]!;
+      await upload(device, fixes);
+      done += 1;
+      o.onProgress?.(done, devices.length, positions);
+    }
+  }
+
+  await Promise.all(Array.from({ length: Math.min(o.concurrency ?? 64, devices.length) }, worker));
+  return { devices: devices.length, positions, failed };
+}
