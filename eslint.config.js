@@ -22,4 +22,9 @@ export default tseslint.config(
     files: ['**/*.mjs', 'scripts/**', 'e2e/**'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly' } },
   },
+  {
+    // Callbacks handed to page.evaluate run in the browser.
+    files: ['e2e/**'],
+    languageOptions: { globals: { document: 'readonly', localStorage: 'readonly', getComputedStyle: 'readonly', window: 'readonly' } },
+  },
 );
