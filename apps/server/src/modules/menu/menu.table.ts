@@ -35,6 +35,12 @@ export const MENU: RouteItem[] = [
     meta: { title: '报表中心', titleEn: 'Reports', icon: 'BarChartOutlined' },
     children: [
       {
+        path: 'deviceManagement',
+        name: 'DeviceManagement',
+        component: 'deviceManagement',
+        meta: { title: '设备最新位置', titleEn: 'Device positions', icon: 'EnvironmentOutlined', permissions: ['device:view'] },
+      },
+      {
         path: 'basicDevice',
         name: 'BasicDevice',
         component: 'basicDevice',
