@@ -8,14 +8,18 @@ import { migrateToLatest, openDatabase } from '../apps/server/src/db/database.js
 import { locationFix, VirtualTerminal } from '../apps/server/src/telemetry/simulator/virtual-terminal.js';
 import { cpuSeconds, fmt, progress, rssBytes, startServer } from './lib.js';
 
-const RAW_ROWS = Number(process.env.BENCH_RAW_ROWS ?? 1_000_000);
+const RAW_ROWS = Number(process.env.BENCH_RAW_ROWS ?? 1_224_000);
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 40);
 const BATCH_SIZE = 50;
 const CONCURRENT = Number(process.env.BENCH_TERMINALS ?? 19_000);
 const WINDOW_S = Number(process.env.BENCH_WINDOW_S ?? 60);
 
-/** Baseline: the same SQLite layout filled by prepared statements in 5,000-row transactions. */
-async function rawInsertRate(): Promise<number> {
+/**
+ * Baseline: the same rows the end-to-end run stores (as many devices, 50 consecutive fixes each per
+ * round), in the same order the pipeline writes them (by device within a batch), by prepared
+ * statements in 5,000-row transactions — SQLite alone, no protocol, no pipeline.
+ */
+async function rawInsertRate(devices: number): Promise<number> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cvrisk-raw-'));
   const h = openDatabase({ sqliteFile: path.join(dir, 'raw.db') });
   await migrateToLatest(h.db);
@@ -23,13 +27,18 @@ async function rawInsertRate(): Promise<number> {
     `insert or ignore into position (device_id, gps_time, lng, lat, speed, direction, altitude, acc, mileage, satellites, signal, battery,
      fix_type, alarm_word, status_word, received_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const tx = h.sqlite!.transaction((from: number) => {
-    for (let i = from; i < from + 5000; i++) {
-      insert.run(i % 1000, 1_790_000_000_000 + Math.floor(i / 1000) * 10_000, 120 + (i % 1000) * 0.001, 30.1, 40, 90, 10, 1, null, 12, 25, null, 1, 0, 3, Date.now());
+  const T0 = Date.now() - 30 * 24 * 3600_000;
+  const rows: [number, number][] = [];
+  for (let round = 0; rows.length < RAW_ROWS; round++) {
+    for (let d = 1; d <= devices && rows.length < RAW_ROWS; d++) {
+      for (let k = 0; k < BATCH_SIZE; k++) rows.push([d, T0 + (round * BATCH_SIZE + k) * 15_000]);
     }
+  }
+  const tx = h.sqlite!.transaction((part: [number, number][]) => {
+    for (const [d, t] of part) insert.run(d, t, 120 + d * 0.001, 30.2, 40, 90, 20, 1, 1000, 12, 25, null, 1, 0, 3, Date.now());
   });
   const start = process.hrtime.bigint();
-  for (let i = 0; i < RAW_ROWS; i += 5000) tx(i);
+  for (let i = 0; i < rows.length; i += 5000) tx(rows.slice(i, i + 5000));
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   await h.close();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -146,8 +155,8 @@ async function concurrent(): Promise<{ terminals: number; cpuCores: number; kbPe
 
 ensureBuilt();
 console.log(`bench:ingest on ${os.cpus().length} cores, SQLite (WAL)\n`);
-console.log(`1. raw insert rate: ${fmt(RAW_ROWS)} positions by prepared statement`);
-const raw = await rawInsertRate();
+console.log(`1. raw insert rate: ${fmt(RAW_ROWS)} positions of 612 devices by prepared statement (baseline)`);
+const raw = await rawInsertRate(612);
 console.log(`   ${fmt(raw)} positions/s\n`);
 console.log(`2. end to end: wired demo terminals over TCP, 0x0704 batches of ${BATCH_SIZE}, acknowledged after commit`);
 const e2e = await endToEnd();
