@@ -32,3 +32,14 @@ export const IngestBatch = z.object({
 
 export type IngestItemResult = { index: number; status: 'stored' | 'duplicate' | 'rejected'; reason?: string };
 export type IngestResult = { stored: number; duplicates: number; rejected: number; items: IngestItemResult[] };
+
+export const CreateIntegration = z.object({
+  name: z.string().trim().min(1, '请输入名称').max(100),
+  /** The department whose devices the integration may report; default the caller's. */
+  deptId: z.number().int().positive().optional(),
+});
+export type CreateIntegration = z.infer<typeof CreateIntegration>;
+
+/** The key is shown once, at creation; only its hash is kept. */
+export type IntegrationCreated = { id: number; name: string; deptId: number; apiKey: string };
+export type IntegrationItem = { id: number; name: string; deptId: number; deptName: string; createdAt: string };

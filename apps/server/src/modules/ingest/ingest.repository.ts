@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { inScope, type Scope } from '../../lib/scope.js';
 
 export function createIngestRepository(db: Db) {
   return {
@@ -13,8 +14,18 @@ export function createIngestRepository(db: Db) {
     subtreeDeptIds(path: string) {
       return db.selectFrom('dept').select('id').where('path', 'like', `${path}%`).execute();
     },
-    async createIntegration(deptId: number, name: string, keyHash: string, now: number): Promise<void> {
-      await db.insertInto('integration').values({ dept_id: deptId, name, key_hash: keyHash, created_at: now }).execute();
+    async createIntegration(deptId: number, name: string, keyHash: string, now: number): Promise<number> {
+      const row = await db.insertInto('integration').values({ dept_id: deptId, name, key_hash: keyHash, created_at: now }).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+    list(scope: Scope) {
+      return db
+        .selectFrom('integration as i')
+        .innerJoin('dept as d', 'd.id', 'i.dept_id')
+        .select(['i.id', 'i.name', 'i.dept_id', 'd.name as dept_name', 'i.created_at'])
+        .where((eb) => inScope(eb, 'i.dept_id', scope))
+        .orderBy('i.id')
+        .execute();
     },
   };
 }

@@ -89,3 +89,24 @@ describe('POST /api/ingest/positions', () => {
     expect(res.json().msg).toContain('positions');
   });
 });
+
+describe('integration keys', () => {
+  it('lets an administrator create a key that works at once and is shown only once', async () => {
+    const admin = await t.login('admin');
+    const created = await t.app.inject({ method: 'POST', url: '/api/integration/create', headers: { accessToken: admin }, payload: { name: '第三方平台' } });
+    const { apiKey, id } = created.json().result;
+    expect(apiKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const r = (await ingest(apiKey, { positions: [position(dealer1Device, Date.now() - 5000)] })).json().result;
+    expect(r.stored).toBe(1);
+    const list = await t.app.inject({ method: 'GET', url: '/api/integration/list', headers: { accessToken: admin } });
+    const item = list.json().result.find((i: { id: number }) => i.id === id);
+    expect(item).toMatchObject({ name: '第三方平台' });
+    expect(JSON.stringify(list.json())).not.toContain(apiKey);
+  });
+
+  it('refuses roles without user:admin', async () => {
+    const operator = await t.login('operator1');
+    const res = await t.app.inject({ method: 'POST', url: '/api/integration/create', headers: { accessToken: operator }, payload: { name: 'x' } });
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -1,10 +1,15 @@
 import crypto from 'node:crypto';
-import { IngestBatch, IngestPosition, parseTime, type IngestItemResult, type IngestResult } from '@cvrisk/contracts';
-import { describeZodError, invalidToken } from '../../lib/errors.js';
+import {
+  formatTime, IngestBatch, IngestPosition, parseTime,
+  type CreateIntegration, type IngestItemResult, type IngestResult, type IntegrationCreated, type IntegrationItem,
+} from '@cvrisk/contracts';
+import { describeZodError, invalidToken, notFound } from '../../lib/errors.js';
+import { scopeHas } from '../../lib/scope.js';
 import { parse } from '../../lib/validate.js';
 import type { DeviceCache } from '../../telemetry/pipeline/device-cache.js';
 import type { IncomingPosition } from '../../telemetry/pipeline/incoming.js';
 import type { PositionPipeline } from '../../telemetry/pipeline/position-pipeline.js';
+import type { SessionUser } from '../session/session-user.js';
 import type { IngestRepository } from './ingest.repository.js';
 
 const hashKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex');
@@ -19,11 +24,18 @@ export function createIngestService(repo: IngestRepository, pipeline: PositionPi
   }
 
   return {
-    /** Creates an integration and returns its key; only the key's hash is kept. */
-    async createIntegration(deptId: number, name: string, now = Date.now()): Promise<string> {
-      const key = crypto.randomBytes(24).toString('base64url');
-      await repo.createIntegration(deptId, name, hashKey(key), now);
-      return key;
+    /** Creates an integration for a department the caller can see and returns its key, shown this once. */
+    async createIntegration(user: SessionUser, input: CreateIntegration): Promise<IntegrationCreated> {
+      const deptId = input.deptId ?? user.deptId;
+      if (!scopeHas(user.scope, deptId)) throw notFound('机构不存在');
+      const apiKey = crypto.randomBytes(24).toString('base64url');
+      const id = await repo.createIntegration(deptId, input.name, hashKey(apiKey), Date.now());
+      return { id, name: input.name, deptId, apiKey };
+    },
+
+    async list(user: SessionUser): Promise<IntegrationItem[]> {
+      const rows = await repo.list(user.scope);
+      return rows.map((r) => ({ id: r.id, name: r.name, deptId: r.dept_id, deptName: r.dept_name, createdAt: formatTime(r.created_at) }));
     },
 
     /** The key is checked before the body, so a caller without one learns nothing else. */
