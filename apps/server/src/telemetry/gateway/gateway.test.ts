@@ -71,6 +71,20 @@ describe('the JT/T 808 gateway over real sockets', () => {
     vt.close();
   });
 
+  it('with auto-registration on, files an unknown terminal as an unassigned device of the platform', async () => {
+    const open = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: true, idleTimeoutMs: 5000, log: silent });
+    const openPort = await open.listen();
+    const vt = new VirtualTerminal({ host: '127.0.0.1', port: openPort, deviceNumber: '139888877776', version: 2013, model: 'NEW-X1', replyTimeoutMs: 5000 });
+    await vt.connect();
+    const code = await vt.register();
+    expect(code).not.toBeNull();
+    expect(await vt.authenticate(code!)).toBe(true);
+    const row = await t.db.selectFrom('device as d').innerJoin('dept as p', 'p.id', 'd.dept_id').select(['d.car_id', 'd.model', 'p.kind']).where('d.device_number', '=', '139888877776').executeTakeFirstOrThrow();
+    expect(row).toEqual({ car_id: null, model: 'NEW-X1', kind: 'platform' });
+    vt.close();
+    await open.close();
+  });
+
   it('takes a 2019-header wireless tracker with a 15-digit IMEI and its battery and fix source', async () => {
     const vt = await terminal(wireless, 2019);
     const code = await vt.register();
