@@ -1,4 +1,4 @@
-import { luhnCheckDigit } from './identity.js';
+import { luhnCheckDigit } from '../lib/luhn.js';
 import type { Rng } from './random.js';
 
 export const WIRED_MODELS = ['GT06N', 'JM-VL03', 'KM-02'] as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { idCardCheckDigit, isValidIdCard, isValidLuhn, luhnCheckDigit, makeIdCard, makeMobile } from './identity.js';
+import { isValidLuhn, luhnCheckDigit } from '../lib/luhn.js';
+import { idCardCheckDigit, isValidIdCard, makeIdCard, makeMobile } from './identity.js';
 import { Rng } from './random.js';
 
 describe('identity-card numbers', () => {

@@ -1,3 +1,5 @@
+import { luhnCheckDigit } from '../../lib/luhn.js';
+
 /**
  * The device number the platform files a terminal under, from its header phone field: the BCD
  * digits without the zeros that pad them to 12 (2013) or 20 (2019) digits.
@@ -8,21 +10,7 @@ export function deviceNumberFromPhone(phone: string): string {
   if (/^\d+$/.test(phone)) return phone.replace(/^0+(?=.)/, '');
   if (phone.length === 12) {
     const imei14 = String(parseInt(phone, 16));
-    if (imei14.length === 14) return imei14 + luhnDigit(imei14);
+    if (imei14.length === 14) return imei14 + luhnCheckDigit(imei14);
   }
   return phone.toLowerCase();
-}
-
-function luhnDigit(digits: string): number {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    // Doubling starts from the rightmost payload digit, which sits next to the check digit.
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return (10 - (sum % 10)) % 10;
 }
