@@ -4,6 +4,7 @@ import { Card, Form, type FormInstance } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { hasFilters, type QuerySchema } from '../lib/listQuery';
 import { useListQuery } from '../lib/useListQuery';
+import { AutoRefreshSwitch } from './AutoRefreshSwitch';
 import { ExportButton } from './ExportButton';
 import { ListTable, type ListColumn } from './ListTable';
 import { ListToolbar, type Density } from './ListToolbar';
@@ -35,6 +36,10 @@ type Props<Q extends Paged, V, T extends object> = {
   /** 导出 with the screen's filters (no paging). */
   exportFile?: (filters: Filters<Q>, onProgress: Progress) => Promise<{ blob: Blob; fileName: string }>;
   exportAllowed?: boolean;
+  /** Screen tools left of 导出, such as a batch query. */
+  actions?: ReactNode;
+  /** A live screen: refetch this often while its 自动刷新 switch is on (and the tab is visible). */
+  autoRefreshMs?: number;
 };
 
 function withoutPaging<Q extends Paged>(query: Q): Filters<Q> {
@@ -51,12 +56,18 @@ export function ListScreen<Q extends Paged, V, T extends object>(p: Props<Q, V, 
   const [form] = Form.useForm<V>();
   const [density, setDensity] = useState<Density>('middle');
   const { hidden, setHidden } = useColumnSettings(p.id);
+  const [autoRefresh, setAutoRefresh] = useState(true);
+  const live = p.autoRefreshMs !== undefined;
   const list = useQuery({
     queryKey: [p.id, 'list', query],
     queryFn: ({ signal }) => p.fetchPage(query, signal),
     // Keep the current page on screen while the next one loads.
     placeholderData: keepPreviousData,
+    refetchInterval: live && autoRefresh ? p.autoRefreshMs : false,
   });
+  // A live screen updates its rows in place (the refresh icon spins): covering the table at every
+  // timed refresh would make it unreadable. It still shows loading when other rows were asked for.
+  const tableLoading = live ? list.isPending || (list.isPlaceholderData && list.isFetching) : list.isFetching;
   const { toForm } = p;
 
   // The address bar is the source of truth: back/forward and shared links refill the form.
@@ -68,13 +79,21 @@ export function ListScreen<Q extends Paged, V, T extends object>(p: Props<Q, V, 
   const exportFile = p.exportFile;
   return (
     <div className="list-page">
-      {p.filters({ form, loading: list.isFetching, onSearch: (values) => search(p.fromForm(values)), onReset: () => search({}) })}
+      {p.filters({ form, loading: tableLoading, onSearch: (values) => search(p.fromForm(values)), onReset: () => search({}) })}
       <Card variant="borderless" className="list-card">
         <ListToolbar
           title={p.title}
           actions={
-            exportFile && (
-              <ExportButton disabled={p.exportAllowed === false} run={(onProgress) => exportFile(withoutPaging(query), onProgress)} />
+            <>
+              {p.actions}
+              {exportFile && (
+                <ExportButton disabled={p.exportAllowed === false} run={(onProgress) => exportFile(withoutPaging(query), onProgress)} />
+              )}
+            </>
+          }
+          autoRefresh={
+            p.autoRefreshMs !== undefined && (
+              <AutoRefreshSwitch on={autoRefresh} onChange={setAutoRefresh} everyMs={p.autoRefreshMs} updatedAt={list.dataUpdatedAt} />
             )
           }
           onRefresh={() => void list.refetch()}
@@ -89,7 +108,7 @@ export function ListScreen<Q extends Paged, V, T extends object>(p: Props<Q, V, 
           rowKey={p.rowKey}
           columns={p.columns.filter((c) => !hidden.includes(c.key))}
           data={list.data}
-          loading={list.isFetching}
+          loading={tableLoading}
           pageNumber={query.pageNumber}
           pageSize={query.pageSize}
           onPage={page}

@@ -11,6 +11,8 @@ type Props = {
   title: ReactNode;
   /** Screen actions such as 导出, left of the table tools. */
   actions?: ReactNode;
+  /** The 自动刷新 switch of a live screen, beside the refresh button. */
+  autoRefresh?: ReactNode;
   onRefresh: () => void;
   refreshing: boolean;
   density: Density;
@@ -54,6 +56,7 @@ export function ListToolbar(props: Props) {
       <Space size={4}>
         {props.actions}
         <Divider orientation="vertical" />
+        {props.autoRefresh}
         <Tooltip title={t('common.refresh')}>
           <Button type="text" icon={<ReloadOutlined spin={props.refreshing} />} onClick={props.onRefresh} aria-label={t('common.refresh')} />
         </Tooltip>

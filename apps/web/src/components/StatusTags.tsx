@@ -1,7 +1,9 @@
 import {
+  COMMAND_STATE_LABELS,
   DEVICE_KIND_LABELS,
   DEVICE_STATE_LABELS,
   LOAN_STATUS_LABELS,
+  type CommandState,
   type DeviceKind,
   type DeviceState,
   type LoanStatus,
@@ -18,6 +20,7 @@ const DEVICE_STATE_COLORS: Record<DeviceState, string> = {
 };
 
 const DEVICE_KIND_COLORS: Record<DeviceKind, string> = { 1: 'geekblue', 2: 'cyan' };
+const COMMAND_STATE_COLORS: Record<CommandState, string> = { queued: 'gold', sent: 'blue', answered: 'green', failed: 'red' };
 const LOAN_STATUS_COLORS: Record<LoanStatus, string> = { normal: 'green', overdue: 'red', settled: 'default' };
 
 export function DeviceStateTag({ state }: { state: DeviceState }) {
@@ -34,4 +37,16 @@ export function LoanStatusTag({ status }: { status: LoanStatus | null }) {
   const { lang } = useI18n();
   if (!status) return <>{EMPTY}</>;
   return <Tag color={LOAN_STATUS_COLORS[status]}>{LOAN_STATUS_LABELS[status][lang]}</Tag>;
+}
+
+export function CommandStateTag({ state }: { state: CommandState }) {
+  const { lang } = useI18n();
+  return <Tag color={COMMAND_STATE_COLORS[state]}>{COMMAND_STATE_LABELS[state][lang]}</Tag>;
+}
+
+/** Ignition (ACC) as the terminal's status word reports it: 1 on, 0 off. */
+export function AccTag({ acc }: { acc: number | null }) {
+  const { t } = useI18n();
+  if (acc === null) return <>{EMPTY}</>;
+  return acc ? <Tag color="green">{t('position.accOn')}</Tag> : <Tag>{t('position.accOff')}</Tag>;
 }

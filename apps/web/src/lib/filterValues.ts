@@ -18,3 +18,18 @@ export function text(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
 }
+
+export type TimeRange = [Dayjs, Dayjs];
+
+const TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** A picked date-time range as the API's bounds, to the second. */
+export function timeRangeToTimes(range: TimeRange | null | undefined): { start?: string; end?: string } {
+  if (!range) return {};
+  return { start: range[0].format(TIME_FORMAT), end: range[1].format(TIME_FORMAT) };
+}
+
+export function timesToTimeRange(start: string | undefined, end: string | undefined): TimeRange | undefined {
+  if (!start || !end) return undefined;
+  return [dayjs(start), dayjs(end)];
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, orDash, percent } from './format';
+import { formatBytes, formatSeconds, orDash, percent } from './format';
 
 describe('format', () => {
   it('shows a dash for missing values but keeps zero', () => {
@@ -13,5 +13,12 @@ describe('format', () => {
     expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
     expect(percent(1, 3)).toBe(33.3);
     expect(percent(5, 0)).toBe(0);
+  });
+
+  it('writes durations in days, hours, minutes and seconds without zero parts', () => {
+    expect(formatSeconds(90, 'zh')).toBe('1分30秒');
+    expect(formatSeconds(3600, 'zh')).toBe('1小时');
+    expect(formatSeconds(86400 + 7200, 'en')).toBe('1d 2h');
+    expect(formatSeconds(0, 'en')).toBe('0s');
   });
 });

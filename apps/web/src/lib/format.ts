@@ -15,3 +15,23 @@ export function formatBytes(bytes: number): string {
 export function percent(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
 }
+
+const DURATION_UNITS = [
+  { seconds: 86_400, zh: '天', en: 'd' },
+  { seconds: 3_600, zh: '小时', en: 'h' },
+  { seconds: 60, zh: '分', en: 'm' },
+  { seconds: 1, zh: '秒', en: 's' },
+] as const;
+
+/** A duration in whole seconds as server-behaviour §12 writes durations (`1天2小时`, `1d 2h`), zero parts left out. */
+export function formatSeconds(total: number, lang: 'zh' | 'en'): string {
+  let rest = Math.max(0, Math.round(total));
+  const parts: string[] = [];
+  for (const unit of DURATION_UNITS) {
+    const n = Math.floor(rest / unit.seconds);
+    rest -= n * unit.seconds;
+    if (n > 0) parts.push(`${n}${unit[lang]}`);
+  }
+  if (parts.length === 0) return lang === 'zh' ? '0秒' : '0s';
+  return parts.join(lang === 'zh' ? '' : ' ');
+}

@@ -144,7 +144,7 @@ export class TerminalConnection {
         return;
       case 'location-query-reply':
         await this.store(header, [m.location]);
-        await this.deps.commands.markAnswered(this.deviceId!, m.replySerial, true, `位置 ${m.location.latitude.toFixed(6)},${m.location.longitude.toFixed(6)}`);
+        await this.deps.commands.markAnswered(this.deviceId!, m.replySerial, true, `位置 ${m.location.longitude.toFixed(6)},${m.location.latitude.toFixed(6)}`);
         return;
     }
   }

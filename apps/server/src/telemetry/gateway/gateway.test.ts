@@ -114,6 +114,9 @@ describe('the JT/T 808 gateway over real sockets', () => {
     const sent = await t.app.inject({ method: 'POST', url: '/api/device/eqCommand', headers: { accessToken: token }, payload: { deviceNumber: wired[3], command: 'positionQuery' } });
     expect(sent.json().result.state).toBe('sent');
     await waitFor(async () => (await commandStates(wired[3]!, token))[0] === 'answered');
+    const history = await t.app.inject({ method: 'GET', url: `/api/device/eqCommandList?deviceNumber=${wired[3]}`, headers: { accessToken: token } });
+    // Longitude first, as every coordinate elsewhere in the console.
+    expect(history.json().result[0].reply).toBe('位置 120.300000,30.250000');
     expect(await replay(wired[3]!)).toEqual([expect.objectContaining({ gpsTime: '2026-11-21 10:00:05', lng: 120.3 })]);
     vt.close();
   });

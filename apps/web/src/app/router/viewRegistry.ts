@@ -19,6 +19,11 @@ export const views: Record<string, View> = {
     permissions: ['customer:view'],
     page: lazyPage(() => import('../../features/customerCars/CustomerCarListPage'), 'CustomerCarListPage'),
   },
+  deviceManagement: {
+    path: '/report/deviceManagement',
+    permissions: ['device:view'],
+    page: lazyPage(() => import('../../features/devicePositions/DevicePositionListPage'), 'DevicePositionListPage'),
+  },
   basicDevice: {
     path: '/report/basicDevice',
     permissions: ['device:view'],

@@ -1,21 +1,14 @@
 import type { CarDeviceListItem } from '@cvrisk/contracts';
 import { Typography } from 'antd';
 import type { ListColumn } from '../../components/ListTable';
+import { textColumnOf } from '../../components/textColumn';
 import { LoanStatusTag } from '../../components/StatusTags';
-import { EMPTY, orDash } from '../../lib/format';
+import { EMPTY } from '../../lib/format';
 import type { Translate } from '../../lib/i18n/translate';
 
 type Column = ListColumn<CarDeviceListItem>;
 
-const textColumn = (key: keyof CarDeviceListItem & string, title: string, width: number, extra: Partial<Column> = {}): Column => ({
-  key,
-  dataIndex: key,
-  title,
-  width,
-  ellipsis: true,
-  render: (v: string | null) => orDash(v),
-  ...extra,
-});
+const textColumn = textColumnOf<CarDeviceListItem>();
 
 const devicesColumn = (key: 'wiredDevices' | 'wirelessDevices', title: string): Column => ({
   key,

@@ -1,20 +1,12 @@
 import type { DeviceListItem } from '@cvrisk/contracts';
 import type { ListColumn } from '../../components/ListTable';
+import { textColumnOf } from '../../components/textColumn';
 import { DeviceKindTag, DeviceStateTag } from '../../components/StatusTags';
-import { orDash } from '../../lib/format';
 import type { Translate } from '../../lib/i18n/translate';
 
 type Column = ListColumn<DeviceListItem>;
 
-const textColumn = (key: keyof DeviceListItem & string, title: string, width: number, extra: Partial<Column> = {}): Column => ({
-  key,
-  dataIndex: key,
-  title,
-  width,
-  ellipsis: true,
-  render: (v: string | null) => orDash(v),
-  ...extra,
-});
+const textColumn = textColumnOf<DeviceListItem>();
 
 export function deviceColumns(t: Translate): Column[] {
   return [
