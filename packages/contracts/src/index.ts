@@ -15,3 +15,8 @@ export * from './alarms.js';
 export * from './track.js';
 export * from './ingest.js';
 export * from './command.js';
+export * from './monitor.js';
+export * from './live.js';
+export * from './fence.js';
+export * from './riskpoint.js';
+export * from './geo.js';

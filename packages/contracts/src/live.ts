@@ -1,0 +1,20 @@
+import type { MonitorDevice } from './monitor.js';
+
+/**
+ * The live event stream, GET /api/events/stream (server-sent events). The token travels in the
+ * `accessToken` header (fetch-based readers) or the `accessToken` query parameter (EventSource).
+ * Each event carries only what the caller's scope may see.
+ */
+export const LIVE_STREAM_PATH = '/api/events/stream';
+
+/** How often the server flushes coalesced device updates to each client. */
+export const LIVE_FLUSH_MS = 1000;
+
+/** `event: devices` — the latest state of every device in scope that changed since the last flush. */
+export type DevicesEvent = MonitorDevice[];
+
+/** Event name → payload of `data:` (JSON). Issue 5 adds `warning`. */
+export type LiveEventMap = {
+  devices: DevicesEvent;
+};
+export type LiveEventName = keyof LiveEventMap;
