@@ -16,7 +16,7 @@ function newestMtime(p) {
 
 const parts = [
   { name: 'contracts', src: ['packages/contracts/src'], out: 'packages/contracts/dist/index.js', cmd: 'npm run build -w packages/contracts' },
-  { name: 'web console', src: ['apps/web/src', 'apps/web/index.html', 'packages/contracts/src'], out: 'apps/web/dist/index.html', cmd: 'npm run build -w apps/web' },
+  { name: 'web console', src: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'packages/contracts/src'], out: 'apps/web/dist/index.html', cmd: 'npm run build -w apps/web' },
   { name: 'server', src: ['apps/server/src', 'packages/contracts/src'], out: 'apps/server/dist/main.js', cmd: 'npm run build -w apps/server' },
 ];
 

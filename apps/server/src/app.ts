@@ -27,7 +27,7 @@ import { createSessionRepository } from './modules/session/session.repository.js
 import { sessionRoutes } from './modules/session/session.routes.js';
 import { createSessionService } from './modules/session/session.service.js';
 import { createSettingsRepository } from './modules/settings/settings.repository.js';
-import { registerAuth } from './plugins/auth.js';
+import { loggableRequest, registerAuth } from './plugins/auth.js';
 import { registerBodyParsers } from './plugins/body-parsers.js';
 import { registerEncryption } from './plugins/encryption.js';
 import { registerErrorHandlers } from './plugins/errors.js';
@@ -39,6 +39,19 @@ import { createIngestService } from './modules/ingest/ingest.service.js';
 import { createTrackRepository } from './modules/track/track.repository.js';
 import { trackRoutes } from './modules/track/track.routes.js';
 import { createTrackService } from './modules/track/track.service.js';
+import { createFenceRepository } from './modules/fence/fence.repository.js';
+import { fenceRoutes } from './modules/fence/fence.routes.js';
+import { createFenceService } from './modules/fence/fence.service.js';
+import { createRiskPointRepository } from './modules/riskpoint/riskpoint.repository.js';
+import { riskPointRoutes } from './modules/riskpoint/riskpoint.routes.js';
+import { createRiskPointService } from './modules/riskpoint/riskpoint.service.js';
+import { createAmapClient } from './modules/geo/amap.js';
+import { geoRoutes } from './modules/geo/geo.routes.js';
+import { createGeoService } from './modules/geo/geo.service.js';
+import { createMonitorRepository } from './modules/monitor/monitor.repository.js';
+import { monitorRoutes } from './modules/monitor/monitor.routes.js';
+import { createMonitorService } from './modules/monitor/monitor.service.js';
+import { registerLiveEvents } from './events/live-events.js';
 import type { Telemetry } from './telemetry/telemetry.js';
 
 // Validation messages in the users' language.
@@ -62,7 +75,7 @@ async function rsaKeys(db: Db, config: Config): Promise<RsaKeys | null> {
 
 export async function buildApp({ db, telemetry, config, logger, loginSlowDownMs = 1000 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: logger as FastifyBaseLogger,
+    loggerInstance: logger.child({}, { serializers: { req: loggableRequest } }) as FastifyBaseLogger,
     bodyLimit: 2 * 1024 * 1024,
   });
   registerErrorHandlers(app);
@@ -85,12 +98,20 @@ export async function buildApp({ db, telemetry, config, logger, loginSlowDownMs 
   menuRoutes(app);
   deptRoutes(app, createDeptService(createDeptRepository(db)));
   catalogRoutes(app, createCatalogService(createCatalogRepository(db)));
-  deviceRoutes(app, createDeviceService(deviceRepo));
+  const deviceService = createDeviceService(deviceRepo);
+  deviceRoutes(app, deviceService);
   carRoutes(app, createCarService(carRepo));
   homeRoutes(app, createHomeService({ devices: deviceRepo, cars: carRepo, customers: createCustomerRepository(db) }));
   trackRoutes(app, createTrackService(createTrackRepository(db)));
   commandRoutes(app, createCommandService(db, telemetry.commands, () => telemetry.channel));
   ingestRoutes(app, createIngestService(createIngestRepository(db), telemetry.pipeline, telemetry.devices));
+  fenceRoutes(app, createFenceService(createFenceRepository(db)));
+  riskPointRoutes(app, createRiskPointService(createRiskPointRepository(db)));
+  const amap = config.amapKey ? createAmapClient(config.amapKey, config.amapBaseUrl) : null;
+  geoRoutes(app, createGeoService(amap, app.log));
+  const monitor = createMonitorService(createMonitorRepository(db), deviceService);
+  monitorRoutes(app, monitor);
+  registerLiveEvents(app, { telemetry, monitor, sessions });
 
   const webDist = config.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

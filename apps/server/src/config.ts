@@ -20,6 +20,10 @@ const Env = z.object({
   SIMULATOR: z.enum(['0', '1']).default('1'),
   JT808_AUTO_REGISTER: z.enum(['0', '1']).default('0'),
   JT808_IDLE_SECONDS: z.coerce.number().int().positive().default(300),
+  // AMap web-service key: address search and reverse geocoding ask AMap first, the shipped gazetteer otherwise.
+  AMAP_WEB_KEY: z.string().optional(),
+  // Where the AMap web service answers; tests point it at a local server.
+  AMAP_BASE_URL: z.url().default('https://restapi.amap.com'),
 });
 
 export type Config = {
@@ -44,6 +48,9 @@ export type Config = {
   simulator: boolean;
   jt808AutoRegister: boolean;
   jt808IdleMs: number;
+  /** AMap web-service key; without one, addresses come from the offline gazetteer only. */
+  amapKey: string | undefined;
+  amapBaseUrl: string;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -72,5 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulator: e.SIMULATOR === '1',
     jt808AutoRegister: e.JT808_AUTO_REGISTER === '1',
     jt808IdleMs: e.JT808_IDLE_SECONDS * 1000,
+    amapKey: e.AMAP_WEB_KEY || undefined,
+    amapBaseUrl: e.AMAP_BASE_URL.replace(/\/+$/, ''),
   };
 }

@@ -1,9 +1,11 @@
+import { WARNING_TYPE_BY_CODE, WARNING_TYPE_CODES } from '@cvrisk/contracts';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
 import { loadDemoHistory, startDemoFleet, type DemoFleet } from './demo/demo-fleet.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seed-demo.js';
+import { createEngine, type Engine } from './engine/engine.js';
 import { createJt808Gateway } from './telemetry/gateway/gateway.js';
 import { createTelemetry } from './telemetry/telemetry.js';
 
@@ -22,6 +24,14 @@ function tenths(label: string) {
   };
 }
 
+/** `N warnings (离线预警 3, …)`: what the engine holds, by type, for the start-up banner. */
+async function warningSummary(engine: Engine): Promise<string> {
+  const counts = await engine.countByType();
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  const parts = WARNING_TYPE_CODES.filter((c) => counts.has(c)).map((c) => `${WARNING_TYPE_BY_CODE[c].zh} ${counts.get(c)}`);
+  return `${total.toLocaleString('en-US')} warnings${parts.length ? ` (${parts.join(', ')})` : ''}`;
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
@@ -31,6 +41,10 @@ async function main(): Promise<void> {
   console.log(`cvrisk: database ${where}, migrating…`);
   await migrateToLatest(handle.db);
   const telemetry = createTelemetry(handle);
+  // The engine follows the pipeline from the first position on, the demo history included; what was
+  // stored while it was down is judged before anything new arrives.
+  const engine = createEngine({ db: handle.db, telemetry, onError: (err) => logger.error({ err }, 'risk engine failed') });
+  await engine.idle();
 
   if (config.demoData && (await isEmpty(handle.db))) {
     console.log('cvrisk: empty database, loading the demo dataset…');
@@ -50,6 +64,12 @@ async function main(): Promise<void> {
       console.log(`  history: ${history.positions.toLocaleString('en-US')} positions from ${history.devices} devices`);
     }
   }
+  // The history is judged in its own time; then the schedule starts at the clock, its first sweep
+  // finding the devices silent since, so the console opens with the warnings already there.
+  await engine.idle();
+  await engine.start();
+  await engine.idle();
+  console.log(`cvrisk: risk engine running, ${await warningSummary(engine)}`);
 
   const app = await buildApp({ db: handle.db, telemetry, config, logger });
   await app.listen({ port: config.port, host: config.host });
@@ -83,6 +103,7 @@ async function main(): Promise<void> {
     await gateway.close();
     await app.close();
     await telemetry.pipeline.drain();
+    await engine.stop();
     await handle.close();
     process.exit(0);
   };

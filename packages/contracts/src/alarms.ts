@@ -38,3 +38,10 @@ export const FIX_TYPES: Record<number, Label> = {
   2: { zh: '基站定位', en: 'Cell (LBS)' },
   3: { zh: 'WiFi定位', en: 'Wi-Fi' },
 };
+
+/** The same, short enough to label a point on the map. */
+export const FIX_TYPE_SHORT: Record<number, Label> = {
+  1: { zh: '卫星', en: 'GNSS' },
+  2: { zh: '基站', en: 'Cell' },
+  3: { zh: 'WiFi', en: 'Wi-Fi' },
+};

@@ -28,8 +28,8 @@ export const EqCommand = z.discriminatedUnion('command', [
   z.object({
     deviceNumber,
     command: z.literal('tempTracking'),
-    /** Seconds between reports while tracking, and how long tracking lasts. */
-    interval: z.number().int().min(1).max(3600),
+    /** Seconds between reports while tracking, and how long tracking lasts. Interval 0 stops tracking (JT/T 808 0x8202). */
+    interval: z.number().int().min(0).max(3600),
     validity: z.number().int().min(1).max(86400),
   }),
   z

@@ -32,7 +32,7 @@ export const FenceSave = z.discriminatedUnion('shape', [
     shape: z.literal('polygon'),
     geometry: PolygonGeometry,
   }),
-]);
+], '请选择围栏形状');
 export type FenceSave = z.infer<typeof FenceSave>;
 
 export type FenceItem = {
@@ -50,11 +50,13 @@ export type FenceItem = {
 /** DELETE /api/fence/delete?ids=1,2 */
 export const FenceDeleteQuery = z.object({
   ids: z
-    .union([z.array(z.coerce.number()), z.string()])
+    .union([z.array(z.coerce.number()), z.string()], '请选择围栏')
     .transform((v) => (Array.isArray(v) ? v : v.split(',').filter(Boolean).map(Number)))
-    .pipe(z.array(z.number().int().positive('围栏编号无效')).min(1, '请选择围栏').max(100)),
+    .pipe(z.array(z.number('围栏编号无效').int('围栏编号无效').positive('围栏编号无效')).min(1, '请选择围栏').max(100, '一次最多删除100个围栏')),
 });
 export type FenceDeleteQuery = z.infer<typeof FenceDeleteQuery>;
+/** Deleting is all or nothing: a fence that is not the caller's own makes the whole call answer 404. */
+export type FenceDeleteResult = { deleted: number };
 
 /** GET /api/fence/getFenceBindCarList?fenceid=&pageNumber=1&pageSize=1000 */
 export const FenceBindListQuery = z.object({

@@ -22,10 +22,22 @@ export type GeoPlace = {
   source: 'gazetteer' | 'amap';
 };
 
+/** A coordinate from a query string: an empty `lng=` is missing, not 0 as plain coercion would make it. */
+const queryCoordinate = (name: string, limit: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({ error: (iss) => (iss.input === undefined || iss.input === '' ? `请输入${name}` : `${name}须为数字`) })
+      .min(-limit, `${name}超出范围`)
+      .max(limit, `${name}超出范围`),
+  );
+
 /** GET /api/geo/reverse?lng=&lat= (WGS-84): the address of a point. */
-export const GeoReverseQuery = z.object({
-  lng: z.coerce.number().min(-180, '经度超出范围').max(180, '经度超出范围'),
-  lat: z.coerce.number().min(-90, '纬度超出范围').max(90, '纬度超出范围'),
-});
+export const GeoReverseQuery = z.object({ lng: queryCoordinate('经度', 180), lat: queryCoordinate('纬度', 90) });
 export type GeoReverseQuery = z.infer<typeof GeoReverseQuery>;
 export type GeoAddress = { address: string; province: string | null; city: string | null };
+/**
+ * The reply of /api/geo/reverse: null for a point near no Chinese city (open sea, abroad), so a form
+ * is never filled with a made-up address.
+ */
+export type GeoReverseResult = GeoAddress | null;

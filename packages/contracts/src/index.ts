@@ -20,3 +20,4 @@ export * from './live.js';
 export * from './fence.js';
 export * from './riskpoint.js';
 export * from './geo.js';
+export * from './warning.js';

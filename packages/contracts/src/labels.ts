@@ -63,3 +63,16 @@ export const RISK_LEVEL_LABELS: Record<1 | 2 | 3, Label & { color: string }> = {
 
 export const FenceAlarmOns = ['in', 'out', 'both'] as const;
 export type FenceAlarmOn = (typeof FenceAlarmOns)[number];
+/** When a fence raises 围栏预警: as a bound car enters, leaves, or either. */
+export const FENCE_ALARM_ON_LABELS: Record<FenceAlarmOn, Label> = {
+  in: { zh: '进入', en: 'Enter' },
+  out: { zh: '离开', en: 'Leave' },
+  both: { zh: '进出', en: 'Enter or leave' },
+};
+
+export const FenceShapes = ['circle', 'polygon'] as const;
+export type FenceShape = (typeof FenceShapes)[number];
+export const FENCE_SHAPE_LABELS: Record<FenceShape, Label> = {
+  circle: { zh: '圆形', en: 'Circle' },
+  polygon: { zh: '多边形', en: 'Polygon' },
+};

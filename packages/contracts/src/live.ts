@@ -1,4 +1,5 @@
 import type { MonitorDevice } from './monitor.js';
+import type { WarningEvent } from './warning.js';
 
 /**
  * The live event stream, GET /api/events/stream (server-sent events). The token travels in the
@@ -13,8 +14,10 @@ export const LIVE_FLUSH_MS = 1000;
 /** `event: devices` — the latest state of every device in scope that changed since the last flush. */
 export type DevicesEvent = MonitorDevice[];
 
-/** Event name → payload of `data:` (JSON). Issue 5 adds `warning`. */
+/** Event name → payload of `data:` (JSON). */
 export type LiveEventMap = {
   devices: DevicesEvent;
+  /** One warning just raised, to holders of `warning:view` whose scope holds its department. */
+  warning: WarningEvent;
 };
 export type LiveEventName = keyof LiveEventMap;

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from
 import pg from 'pg';
 import * as m001 from './migrations/001_domain.js';
 import * as m002 from './migrations/002_telemetry.js';
+import * as m003 from './migrations/003_engine.js';
 import type { DB } from './schema.js';
 
 export type Db = Kysely<DB>;
@@ -18,7 +19,7 @@ export type DatabaseHandle = {
 };
 
 /** Registered in order; a static list keeps the build free of file-system discovery. */
-const migrations: Record<string, Migration> = { '001_domain': m001, '002_telemetry': m002 };
+const migrations: Record<string, Migration> = { '001_domain': m001, '002_telemetry': m002, '003_engine': m003 };
 
 // pg hands back int8 and numeric as strings; every such column here holds safe integers or money.
 pg.types.setTypeParser(20, (v) => Number(v));

@@ -35,6 +35,7 @@ export interface DB {
   trip: TripTable;
   device_daily: DeviceDailyTable;
   device_track_state: DeviceTrackStateTable;
+  engine_device_state: EngineDeviceStateTable;
 }
 
 export interface DeptTable {
@@ -375,5 +376,13 @@ export interface DeviceDailyTable {
 export interface DeviceTrackStateTable {
   device_id: number;
   /** JSON of the derivation's TrackState. */
+  state: string;
+}
+
+export interface EngineDeviceStateTable {
+  device_id: number;
+  /** Time of the last fix the risk engine evaluated; it resumes after it. */
+  evaluated_to: number;
+  /** JSON of the engine's DeviceMemory at that fix. */
   state: string;
 }

@@ -14,4 +14,10 @@ export function toGcj02(lng: number, lat: number): [number, number] {
   return [round6(gLng), round6(gLat)];
 }
 
+/** GCJ-02 → WGS-84, for coordinates that come from AMap (its geocoder answers in GCJ-02). */
+export function fromGcj02(lng: number, lat: number): [number, number] {
+  const [wLng, wLat] = gcoord.transform([lng, lat], gcoord.GCJ02, gcoord.WGS84) as [number, number];
+  return [round6(wLng), round6(wLat)];
+}
+
 const round6 = (v: number) => Math.round(v * 1e6) / 1e6;

@@ -10,6 +10,8 @@ declare module 'fastify' {
     public?: boolean;
     /** The permission a caller must hold; absent means any signed-in user. */
     permission?: Permission;
+    /** Also take the token from `?accessToken=`: only for the live stream, as EventSource cannot set headers. */
+    tokenInQuery?: boolean;
   }
   interface FastifyRequest {
     sessionUser: SessionUser | null;
@@ -24,6 +26,27 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+function queryTokenOf(request: FastifyRequest): string | undefined {
+  const value = (request.query as Record<string, unknown> | undefined)?.[TOKEN_NAME];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+const TOKEN_IN_URL = new RegExp(`([?&]${TOKEN_NAME}=)[^&#]*`, 'gi');
+
+/**
+ * The request as the log shows it (Fastify's fields), with a token carried in the URL blanked:
+ * the live stream's `?accessToken=` must never reach a log file.
+ */
+export function loggableRequest(req: { method?: string; url?: string; host?: string; ip?: string; socket?: { remoteAddress?: string; remotePort?: number } }) {
+  return {
+    method: req.method,
+    url: req.url?.replace(TOKEN_IN_URL, '$1***'),
+    host: req.host,
+    remoteAddress: req.ip ?? req.socket?.remoteAddress,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 /** Every route is private unless it says `public`; the permission check sits here, once. */
 export function registerAuth(app: FastifyInstance, sessions: SessionService): void {
   app.decorateRequest('sessionUser', null);
@@ -31,7 +54,8 @@ export function registerAuth(app: FastifyInstance, sessions: SessionService): vo
     const config = request.routeOptions.config;
     // Unknown routes fall through to the not-found handler, static files are public.
     if (!request.routeOptions.url || config.public) return;
-    request.sessionUser = await sessions.authenticate(tokenOf(request));
+    const token = tokenOf(request) ?? (config.tokenInQuery ? queryTokenOf(request) : undefined);
+    request.sessionUser = await sessions.authenticate(token);
     if (config.permission && !request.sessionUser.permissions.has(config.permission)) throw noPermission();
   });
 }

@@ -1,8 +1,15 @@
+import type { WarningEvent } from '@cvrisk/contracts';
 import type { DatabaseHandle } from '../db/database.js';
 import { createCommandStore, noChannel, type CommandChannel } from './commands/command-store.js';
 import { createTelemetryStore } from './pipeline/create-store.js';
+import type { BatchWrite } from './pipeline/batch.js';
 import { createDeviceCache } from './pipeline/device-cache.js';
 import { createPositionPipeline } from './pipeline/position-pipeline.js';
+
+/** Told of each batch after it is committed; it runs inside the pipeline's flush, so it must be quick and must not throw. */
+export type CommitListener = (batch: BatchWrite) => void;
+/** Told of each warning the engine raises to be pushed, once it is stored. */
+export type WarningListener = (warning: WarningEvent) => void;
 
 /**
  * The pieces every position source shares: one device cache, one pipeline, the command store, and
@@ -10,9 +17,33 @@ import { createPositionPipeline } from './pipeline/position-pipeline.js';
  */
 export function createTelemetry(handle: DatabaseHandle, now: () => number = Date.now) {
   const devices = createDeviceCache(handle.db, now);
-  const pipeline = createPositionPipeline({ store: createTelemetryStore(handle), devices, now });
+  const listeners = new Set<CommitListener>();
+  const onCommitted = (batch: BatchWrite) => {
+    for (const listener of listeners) listener(batch);
+  };
+  const warningListeners = new Set<WarningListener>();
+  const pipeline = createPositionPipeline({ store: createTelemetryStore(handle), devices, now, onCommitted });
   const commands = createCommandStore(handle.db, now);
-  const telemetry = { devices, pipeline, commands, channel: noChannel as CommandChannel };
+  const telemetry = {
+    devices,
+    pipeline,
+    commands,
+    channel: noChannel as CommandChannel,
+    /** Live updates and the risk engine follow committed batches without the pipeline knowing them; returns the unsubscribe. */
+    onCommitted(listener: CommitListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** The live stream (and later the push channels) hear of new warnings here; returns the unsubscribe. */
+    onWarning(listener: WarningListener): () => void {
+      warningListeners.add(listener);
+      return () => warningListeners.delete(listener);
+    },
+    /** The engine announces each new warning meant to be pushed. */
+    announceWarning(warning: WarningEvent): void {
+      for (const listener of warningListeners) listener(warning);
+    },
+  };
   return telemetry;
 }
 

@@ -1,6 +1,6 @@
 import { RSA_PLAIN_CHUNK, type PublicKeyData } from '@cvrisk/contracts';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -23,12 +23,12 @@ export type TestApp = {
 };
 
 /** The real server on a real, demo-seeded database: what the API tests drive through `inject`. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, logger: Logger = pino({ level: 'silent' })): Promise<TestApp> {
   const handle = await openTestDatabase();
   await seedDemo(handle.db, { now: SEED_NOW });
   const config = loadConfig({ DATA_DIR: '/tmp/cvrisk-unused', ...env });
   const telemetry = createTelemetry(handle);
-  const app = await buildApp({ db: handle.db, telemetry, config, logger: pino({ level: 'silent' }), loginSlowDownMs: 0 });
+  const app = await buildApp({ db: handle.db, telemetry, config, logger, loginSlowDownMs: 0 });
   await app.ready();
   return {
     app,

@@ -10,12 +10,14 @@ type Exported = { blob: Blob; fileName: string };
 type Props = {
   run: (onProgress: (receivedBytes: number, totalBytes: number | null) => void) => Promise<Exported>;
   disabled?: boolean;
+  /** What is exported, when a screen offers more than one file (导出Excel, 导出KML). */
+  label?: string;
 };
 
 const MESSAGE_KEY = 'export';
 
 /** 导出: shows that it is working and how much has arrived; the file keeps the server's name. */
-export function ExportButton({ run, disabled }: Props) {
+export function ExportButton({ run, disabled, label }: Props) {
   const { t } = useI18n();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
@@ -40,7 +42,7 @@ export function ExportButton({ run, disabled }: Props) {
 
   return (
     <Button icon={<DownloadOutlined />} loading={busy} disabled={disabled} onClick={() => void start()}>
-      {busy ? t('common.exporting') : t('common.export')}
+      {busy ? t('common.exporting') : (label ?? t('common.export'))}
     </Button>
   );
 }

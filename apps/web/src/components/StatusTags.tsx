@@ -12,7 +12,8 @@ import { Tag } from 'antd';
 import { useI18n } from '../lib/i18n/I18nProvider';
 import { EMPTY } from '../lib/format';
 
-const DEVICE_STATE_COLORS: Record<DeviceState, string> = {
+/** Tag colour of each device state; the monitoring map paints its markers in the same colours. */
+export const DEVICE_STATE_COLORS: Record<DeviceState, string> = {
   moving: 'green',
   parked: 'blue',
   offline: 'default',

@@ -27,7 +27,7 @@ describe('/api/device/eqCommand', () => {
   });
 
   it.each([
-    [{ command: 'tempTracking', interval: 0, validity: 600 }, 'interval'],
+    [{ command: 'tempTracking', interval: -1, validity: 600 }, 'interval'],
     [{ command: 'setParams' }, '至少设置一个参数'],
     [{ command: 'terminalControl', control: 3 }, 'control'],
     [{ command: 'text', text: '' }, '请输入文本'],

@@ -24,6 +24,16 @@ export function stateCondition(state: DeviceState, now: number): Expression<SqlB
   }
 }
 
+/**
+ * Devices online at `from` and offline at `to` without a report in between: time alone turned them
+ * offline (a report would have published them anyway). The live stream's sweep looks for these.
+ */
+export function wentOfflineCondition(from: number, to: number): Expression<SqlBool> {
+  const [wired, wireless] = [ONLINE_GRACE_MS[1], ONLINE_GRACE_MS[2]];
+  return sql<SqlBool>`((d.kind = 1 and s.last_time >= ${from - wired} and s.last_time < ${to - wired})
+    or (d.kind = 2 and s.last_time >= ${from - wireless} and s.last_time < ${to - wireless}))`;
+}
+
 /** The same rule for one row already read. */
 export function deviceState(kind: number, lastTime: number | null, speed: number | null, now: number): DeviceState {
   if (lastTime === null) return 'never';

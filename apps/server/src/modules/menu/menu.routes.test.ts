@@ -18,7 +18,12 @@ async function menuPaths(username: string): Promise<string[]> {
 
 describe('/menu/navigate', () => {
   it('gives risk staff every working screen', async () => {
-    expect(await menuPaths('operator1')).toEqual(['/index', '/risk/customerCars', '/report/deviceManagement', '/report/basicDevice']);
+    expect(await menuPaths('operator1')).toEqual([
+      '/index',
+      '/monitor/onlineMonitoring', '/monitor/fenceManagement', '/monitor/riskPoint',
+      '/monitor/realtimeTracking', '/monitor/trackPlayback', '/monitor/wirelessTrack',
+      '/risk/customerCars', '/report/deviceManagement', '/report/basicDevice',
+    ]);
   });
 
   it('gives an installer only what installers may open', async () => {

@@ -15,6 +15,53 @@ export const MENU: RouteItem[] = [
     ],
   },
   {
+    path: '/monitor',
+    component: 'Layout',
+    redirect: '/monitor/onlineMonitoring',
+    meta: { title: '车辆监控', titleEn: 'Vehicle monitoring', icon: 'MonitorOutlined' },
+    children: [
+      {
+        path: 'onlineMonitoring',
+        name: 'OnlineMonitoring',
+        component: 'onlineMonitoring',
+        meta: { title: '在线监控', titleEn: 'Live map', icon: 'MonitorOutlined', permissions: ['monitor:view'], noKeepAlive: true },
+      },
+      {
+        path: 'fenceManagement',
+        name: 'FenceManagement',
+        component: 'fenceManagement',
+        meta: { title: '电子围栏', titleEn: 'Fences', icon: 'SafetyCertificateOutlined', permissions: ['monitor:view'] },
+      },
+      {
+        path: 'riskPoint',
+        name: 'RiskPoint',
+        component: 'riskPoint',
+        meta: { title: '风险点', titleEn: 'Risk points', icon: 'WarningOutlined', permissions: ['monitor:view'] },
+      },
+      {
+        path: 'realtimeTracking',
+        name: 'RealtimeTracking',
+        component: 'realtimeTracking',
+        hidden: true,
+        meta: { title: '实时跟踪', titleEn: 'Live tracking', icon: 'AimOutlined', permissions: ['monitor:view'] },
+      },
+      {
+        path: 'trackPlayback',
+        name: 'TrackPlayback',
+        component: 'trackPlayback',
+        hidden: true,
+        meta: { title: '轨迹回放', titleEn: 'Track playback', icon: 'NodeIndexOutlined', permissions: ['monitor:view'] },
+      },
+      {
+        path: 'wirelessTrack',
+        name: 'WirelessTrack',
+        component: 'wirelessTrack',
+        hidden: true,
+        meta: { title: '无线轨迹', titleEn: 'Wireless track', icon: 'NodeIndexOutlined', permissions: ['monitor:view'] },
+      },
+    ],
+  },
+  {
     path: '/risk',
     component: 'Layout',
     redirect: '/risk/customerCars',

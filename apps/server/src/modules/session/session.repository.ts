@@ -54,6 +54,20 @@ export function createSessionRepository(db: Db) {
       await db.deleteFrom('session').where('token_hash', '=', tokenHash).execute();
     },
 
+    /** Which of these sessions still hold: not logged out, not expired, the account enabled. */
+    async activeTokenHashes(tokenHashes: string[], now: number): Promise<Set<string>> {
+      if (tokenHashes.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('session as s')
+        .innerJoin('app_user as u', 'u.id', 's.user_id')
+        .select('s.token_hash')
+        .where('s.token_hash', 'in', tokenHashes)
+        .where('s.expires_at', '>', now)
+        .where('u.enabled', '=', 1)
+        .execute();
+      return new Set(rows.map((r) => r.token_hash));
+    },
+
     async deleteExpiredSessions(now: number): Promise<void> {
       await db.deleteFrom('session').where('expires_at', '<', now).execute();
     },

@@ -83,6 +83,11 @@ export function createSessionService(repo: SessionRepository, opts: SessionOptio
       return toSessionUser(row, tokenHash);
     },
 
+    /** Long-lived connections (the live stream) ask now and then whether their sessions still hold. */
+    activeSessions(tokenHashes: string[]): Promise<Set<string>> {
+      return repo.activeTokenHashes(tokenHashes, now());
+    },
+
     async logout(user: SessionUser): Promise<void> {
       await repo.deleteSession(user.tokenHash);
     },

@@ -23,6 +23,18 @@ export function createTrackRepository(db: Db) {
         .orderBy('gps_time')
         .execute();
     },
+    /** The next page of the range after `after` (exclusive), for exports that stream page by page. */
+    positionPage(deviceId: number, after: number, to: number, limit: number) {
+      return db
+        .selectFrom('position')
+        .select(['gps_time', 'lng', 'lat', 'speed', 'direction', 'acc', 'fix_type'])
+        .where('device_id', '=', deviceId)
+        .where('gps_time', '>', after)
+        .where('gps_time', '<=', to)
+        .orderBy('gps_time')
+        .limit(limit)
+        .execute();
+    },
     /** Stops overlapping the range. */
     stops(deviceId: number, from: number, to: number) {
       return db

@@ -9,6 +9,8 @@ import { hashText, rngOf, Stream } from './seeded.js';
 
 /** Risk points this close to a car's city are places its owner could take it. */
 const RISK_POINT_REACH_KM = 40;
+/** A car's everyday places keep this far from risk points: only the scripted episodes take it to one. */
+const CLEAR_OF_RISK_KM = 0.5;
 
 export type PlanOptions = {
   seed: number;
@@ -38,12 +40,15 @@ export function planFleet(source: FleetSource, o: PlanOptions): FleetPlan {
 
 function planCar(seed: number, firstDay: number, sc: SourceCar, city: HomeCity, source: FleetSource): CarPlan {
   const r = rngOf(seed, Stream.places, sc.carId);
-  const home = placeAround(r, city, 3, 12);
-  const work = r.chance(0.85) ? awayFrom(home, () => placeAround(r, city, 0.5, 10), 2) : null;
+  const riskPoints = source.riskPoints.filter((p) => flatKm(p, city) <= RISK_POINT_REACH_KM);
+  const clear = (make: () => Place) => clearOf(riskPoints, make);
+  const home = clear(() => placeAround(r, city, 3, 12));
+  const work = r.chance(0.85) ? awayFrom(home, () => clear(() => placeAround(r, city, 0.5, 10)), 2) : null;
   // Everyone's dealer is the same showroom: one place per dealer, not per car.
-  const dealer = placeAround(rngOf(seed, Stream.places, 0, sc.dealerId), city, 3, 9);
-  const shops = Array.from({ length: r.int(2, 4) }, () => placeAround(r, home, 0.5, 4));
-  const relatives = placeAround(r, home, 5, 15);
+  const dealerRng = rngOf(seed, Stream.places, 0, sc.dealerId);
+  const dealer = clear(() => placeAround(dealerRng, city, 3, 9));
+  const shops = Array.from({ length: r.int(2, 4) }, () => clear(() => placeAround(r, home, 0.5, 4)));
+  const relatives = clear(() => placeAround(r, home, 5, 15));
   const car: CarPlan = {
     carId: sc.carId,
     dealerId: sc.dealerId,
@@ -54,7 +59,7 @@ function planCar(seed: number, firstDay: number, sc: SourceCar, city: HomeCity, 
     errands: [...shops, relatives, dealer],
     habits: { leaveHour: r.float(7.25, 8.75), workEndHour: r.float(17.3, 19.2), eveningOut: r.float(0.15, 0.45), weekendTrip: r.float(0.03, 0.12) },
     odometerKm: Math.round(r.float(3000, 90000)),
-    riskPoints: source.riskPoints.filter((p) => flatKm(p, city) <= RISK_POINT_REACH_KM),
+    riskPoints,
     scripts: new Map(),
     devices: [],
     // The life reads the plan it belongs to, so it is attached once the plan exists.
@@ -78,6 +83,13 @@ function planCar(seed: number, firstDay: number, sc: SourceCar, city: HomeCity, 
     };
   });
   return car;
+}
+
+/** A place clear of every risk point, after a few tries. */
+function clearOf(points: readonly Place[], make: () => Place): Place {
+  let p = make();
+  for (let i = 0; i < 10 && points.some((q) => flatKm(p, q) < CLEAR_OF_RISK_KM); i++) p = make();
+  return p;
 }
 
 /** A place at least minKm from another (a workplace is not next door), after a few tries. */

@@ -29,6 +29,36 @@ export const views: Record<string, View> = {
     permissions: ['device:view'],
     page: lazyPage(() => import('../../features/devices/DeviceListPage'), 'DeviceListPage'),
   },
+  onlineMonitoring: {
+    path: '/monitor/onlineMonitoring',
+    permissions: ['monitor:view'],
+    page: lazyPage(() => import('../../features/monitoring/OnlineMonitoringPage'), 'OnlineMonitoringPage'),
+  },
+  fenceManagement: {
+    path: '/monitor/fenceManagement',
+    permissions: ['monitor:view'],
+    page: lazyPage(() => import('../../features/fences/FenceManagementPage'), 'FenceManagementPage'),
+  },
+  riskPoint: {
+    path: '/monitor/riskPoint',
+    permissions: ['monitor:view'],
+    page: lazyPage(() => import('../../features/riskPoints/RiskPointPage'), 'RiskPointPage'),
+  },
+  realtimeTracking: {
+    path: '/monitor/realtimeTracking',
+    permissions: ['monitor:view'],
+    page: lazyPage(() => import('../../features/monitoring/RealtimeTrackingPage'), 'RealtimeTrackingPage'),
+  },
+  trackPlayback: {
+    path: '/monitor/trackPlayback',
+    permissions: ['monitor:view'],
+    page: lazyPage(() => import('../../features/track/TrackPlaybackPage'), 'TrackPlaybackPage'),
+  },
+  wirelessTrack: {
+    path: '/monitor/wirelessTrack',
+    permissions: ['monitor:view'],
+    page: lazyPage(() => import('../../features/track/WirelessTrackPage'), 'WirelessTrackPage'),
+  },
 };
 
 export const viewKeys: ReadonlySet<string> = new Set(Object.keys(views));

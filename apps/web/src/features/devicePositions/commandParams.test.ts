@@ -16,7 +16,7 @@ describe('toEqCommand', () => {
   });
 
   it('refuses what the server would refuse', () => {
-    expect(() => toEqCommand(deviceNumber, { command: 'tempTracking', interval: 0, validity: 60 })).toThrow();
+    expect(() => toEqCommand(deviceNumber, { command: 'tempTracking', interval: -1, validity: 60 })).toThrow();
     expect(() => toEqCommand(deviceNumber, { command: 'setParams', reportInterval: null })).toThrow();
     expect(() => toEqCommand(deviceNumber, { command: 'text', text: '   ' })).toThrow();
   });
@@ -29,7 +29,9 @@ describe('toEqCommand', () => {
     for (const [field, { min, max }] of Object.entries(SECONDS_LIMITS)) {
       expect(EqCommand.safeParse(body(field, min)).success, `${field} ${min}`).toBe(true);
       expect(EqCommand.safeParse(body(field, max)).success, `${field} ${max}`).toBe(true);
-      expect(EqCommand.safeParse(body(field, min - 1)).success, `${field} ${min - 1}`).toBe(false);
+      // Interval 0 (stop tracking) is the contract's own and not the form's.
+      const below = field === 'interval' ? min - 2 : min - 1;
+      expect(EqCommand.safeParse(body(field, below)).success, `${field} ${below}`).toBe(false);
       expect(EqCommand.safeParse(body(field, max + 1)).success, `${field} ${max + 1}`).toBe(false);
     }
   });
@@ -43,5 +45,6 @@ describe('describeParams', () => {
     expect(describeParams({ command: 'terminalControl', params: { control: 5 } }, zh, 'zh')).toBe('恢复出厂设置');
     expect(describeParams({ command: 'text', params: { text: '请回电' } }, zh, 'zh')).toBe('请回电');
     expect(describeParams({ command: 'positionQuery', params: {} }, zh, 'zh')).toBe('');
+    expect(describeParams({ command: 'tempTracking', params: { interval: 0, validity: 1 } }, zh, 'zh')).toBe('停止跟踪');
   });
 });

@@ -16,7 +16,10 @@ export type CommandFormValues = {
 
 export type SecondsField = 'interval' | 'validity' | 'reportInterval' | 'sleepInterval' | 'emergencyInterval';
 
-/** The bounds EqCommand accepts, in seconds (the tests hold the two together). */
+/**
+ * The bounds EqCommand accepts, in seconds (the tests hold the two together). The form asks for an
+ * interval of at least 1 s: the contract's interval 0 stops tracking, which real-time tracking sends.
+ */
 export const SECONDS_LIMITS: Record<SecondsField, { min: number; max: number }> = {
   interval: { min: 1, max: 3600 },
   validity: { min: 1, max: 86_400 },
@@ -69,7 +72,8 @@ export function describeParams(item: Pick<CommandItem, 'command' | 'params'>, t:
     case 'positionQuery':
       return '';
     case 'tempTracking':
-      return join([seconds('interval'), seconds('validity')]);
+      // Interval 0 is how JT/T 808 ends temporary tracking (sent when real-time tracking closes).
+      return p.interval === 0 ? t('command.stopTracking') : join([seconds('interval'), seconds('validity')]);
     case 'setParams':
       return join(SET_PARAMS_FIELDS.map(seconds));
     case 'terminalControl':

@@ -1,0 +1,171 @@
+import type { Db } from '../db/database.js';
+import type { PositionTable } from '../db/schema.js';
+import { createSettingsRepository } from '../modules/settings/settings.repository.js';
+import type { BatchWrite } from '../telemetry/pipeline/batch.js';
+import type { Telemetry } from '../telemetry/telemetry.js';
+import { createContextCache } from './context.js';
+import { createCore, fixOf, yieldToIo } from './core.js';
+import { recomputeAllGrades } from './customer-grade.js';
+import { createRiskPointIndex } from './risk-point-index.js';
+import { startSchedule, type Schedule } from './scheduler.js';
+import { createStateStore } from './state-store.js';
+import { sweepLongStays, sweepOffline, sweepResidences } from './sweeps.js';
+import { DAY_MS, type Fix } from './types.js';
+
+export type EngineOptions = {
+  db: Db;
+  telemetry: Pick<Telemetry, 'onCommitted' | 'announceWarning'>;
+  now?: () => number;
+  onError?: (err: unknown) => void;
+};
+
+/** Memories are stored this often while batches flow (and on stop): a crash replays at most this much. */
+const SAVE_EVERY_MS = 5000;
+/** A device the engine has never evaluated (a database older than the engine) is replayed from this far back. */
+const FIRST_REPLAY_MS = 3 * DAY_MS;
+const REPLAY_PAGE = 5000;
+/** When the last scheduled sweep ran: after a restart, silences that ran out while the engine was down get a grace. */
+const SWEPT_AT_KEY = 'engine.sweptAt';
+
+/** Each device's in-order positions of a committed batch (the pipeline writes them sorted by device, then time). */
+function groupByDevice(positions: readonly PositionTable[]): Map<number, Fix[]> {
+  const groups = new Map<number, Fix[]>();
+  let current: Fix[] | undefined;
+  let currentId = -1;
+  for (const p of positions) {
+    if (p.device_id !== currentId) {
+      currentId = p.device_id;
+      current = groups.get(currentId);
+      if (!current) groups.set(currentId, (current = []));
+    }
+    current!.push(fixOf(p));
+  }
+  return groups;
+}
+
+/**
+ * The risk engine. It follows committed position batches and evaluates them in order, off the
+ * ingest path (the pipeline only queues them), in data time: the fix times, so a history upload is
+ * judged as if it were happening. Time-driven rules (offline, long stay) also run on a schedule once
+ * `start` is called; residence changes are checked as each night ends and nightly.
+ */
+export function createEngine(o: EngineOptions) {
+  const now = o.now ?? Date.now;
+  const onError = o.onError ?? (() => {});
+  const contexts = createContextCache(o.db, now);
+  const store = createStateStore(o.db);
+  const settings = createSettingsRepository(o.db);
+  const core = createCore({ db: o.db, contexts, points: createRiskPointIndex(o.db, now), store, now, announce: (w) => o.telemetry.announceWarning(w) });
+  const queue: (() => Promise<void>)[] = [];
+  let running: Promise<void> | null = null;
+  let savedAt = performance.now();
+  let schedule: Schedule | null = null;
+
+  async function run(): Promise<void> {
+    try {
+      while (queue.length > 0) {
+        await yieldToIo();
+        const job = queue.shift()!;
+        try {
+          await job();
+          if (performance.now() - savedAt >= SAVE_EVERY_MS) {
+            savedAt = performance.now();
+            await core.save();
+          }
+        } catch (err) {
+          onError(err);
+        }
+      }
+    } finally {
+      running = null;
+    }
+  }
+
+  /** Jobs run one at a time, in the order given: a device's fixes are always judged in order. */
+  function enqueue(job: () => Promise<void>): Promise<void> {
+    return new Promise((resolve, reject) => {
+      queue.push(() => job().then(resolve, (err: unknown) => {
+        reject(err);
+        throw err;
+      }));
+      running ??= run();
+    });
+  }
+
+  /**
+   * Fixes stored but never evaluated (the engine was down, or crashed before saving) are replayed
+   * first. Only those received before the engine started following the pipeline: later ones are in
+   * the queue already.
+   */
+  const followingSince = Date.now();
+  async function catchUp(): Promise<void> {
+    for (const b of await store.behind()) {
+      let after = b.after ?? b.lastTime - FIRST_REPLAY_MS;
+      for (;;) {
+        const rows = await o.db.selectFrom('position')
+          .select(['gps_time', 'lng', 'lat', 'speed', 'acc', 'battery', 'alarm_word'])
+          .where('device_id', '=', b.deviceId).where('gps_time', '>', after).where('received_at', '<', followingSince)
+          .orderBy('gps_time').limit(REPLAY_PAGE).execute();
+        if (rows.length === 0) break;
+        await core.evaluate(new Map([[b.deviceId, rows.map(fixOf)]]));
+        after = rows[rows.length - 1]!.gps_time;
+      }
+    }
+  }
+
+  async function sweep(deferAfter: number | null): Promise<void> {
+    const at = now();
+    await core.write([...(await sweepOffline(o.db, contexts, at, deferAfter)), ...sweepLongStays(core, contexts, at)]);
+    await settings.set(0, SWEPT_AT_KEY, String(at));
+  }
+
+  async function nightly(): Promise<void> {
+    await core.write(await sweepResidences(core, contexts));
+    await recomputeAllGrades(o.db, now());
+  }
+
+  const unsubscribe = o.telemetry.onCommitted((batch: BatchWrite) => {
+    void enqueue(() => core.evaluate(groupByDevice(batch.positions))).catch(() => {});
+  });
+  void enqueue(catchUp).catch(() => {});
+
+  return {
+    /** Resolves once everything handed to the engine so far is evaluated and written. */
+    async idle(): Promise<void> {
+      while (running) await running;
+      await enqueue(() => core.save());
+    },
+
+    /** Starts the schedule: a sweep now and every minute, the nightly pass after 05:30. */
+    async start(): Promise<void> {
+      const sweptAt = Number(await settings.get(0, SWEPT_AT_KEY)) || null;
+      schedule = startSchedule({
+        now,
+        sweep: (deferAfter) => enqueue(() => sweep(deferAfter)),
+        nightly: () => enqueue(nightly),
+        downSince: sweptAt,
+        onError,
+      });
+    },
+
+    /** One scheduled sweep (offline, long stays) at the engine's clock, waited for. */
+    sweep: () => enqueue(() => sweep(null)),
+    /** The nightly pass (residence changes, every grade), waited for. */
+    nightly: () => enqueue(nightly),
+
+    async countByType(): Promise<Map<number, number>> {
+      const rows = await o.db.selectFrom('warning').select(['warning_type', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('warning_type').execute();
+      return new Map(rows.map((r) => [r.warning_type, Number(r.n)]));
+    },
+
+    /** Evaluates what is queued, stores every memory, and stops following the pipeline. */
+    async stop(): Promise<void> {
+      unsubscribe();
+      await schedule?.stop();
+      while (running) await running;
+      await core.save();
+    },
+  };
+}
+
+export type Engine = ReturnType<typeof createEngine>;

@@ -1,0 +1,48 @@
+import type { Db } from '../db/database.js';
+import type { DeviceContext } from './context.js';
+import type { Found } from './core.js';
+import type { DeviceMemory } from './memory.js';
+import { separation } from './rules/separation.js';
+import { HOUR_MS, type Fix, type Seen } from './types.js';
+
+/** The stored fixes just before (or at) and just after `t` (rows sorted by time). */
+function around(rows: readonly Seen[], t: number): [Seen, Seen] | null {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid]!.t <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  const before = rows[lo - 1];
+  const after = rows[lo] ?? (before?.t === t ? before : undefined);
+  return before && after ? [before, after] : null;
+}
+
+/**
+ * The tracker's side of separation: each of its new fixes against the car's wired devices' stored
+ * fixes just before and after it (a history upload may have sent the wired device's days first; live,
+ * the fix after comes later and the wired side judges the pair). A few fixes a day: one read each.
+ */
+export async function trackerSeparation(db: Db, ctx: DeviceContext, m: DeviceMemory, fixes: readonly Fix[]): Promise<Found[]> {
+  const window = ctx.thresholds.separation.freshHours * HOUR_MS;
+  const found: Found[] = [];
+  for (const partner of ctx.partners) {
+    if (partner.kind !== 1) continue;
+    const rows = await db.selectFrom('position')
+      .select(['gps_time as t', 'lng', 'lat'])
+      .where('device_id', '=', partner.id)
+      .where('gps_time', '>=', fixes[0]!.t - window)
+      .where('gps_time', '<=', fixes[fixes.length - 1]!.t + window)
+      .orderBy('gps_time')
+      .execute();
+    for (const fix of fixes) {
+      const pair = around(rows, fix.t);
+      if (!pair) continue;
+      const apart = separation(m.apartSince, fix, pair[0], pair[1], ctx.thresholds);
+      m.apartSince = apart.state;
+      if (apart.fire) found.push({ deviceId: ctx.id, fire: apart.fire });
+    }
+  }
+  return found;
+}

@@ -1,0 +1,134 @@
+import { formatTime, WARNING_TYPE_BY_CODE, type RiskLevel, type WarningEvent, type WarningTypeCode } from '@cvrisk/contracts';
+import type { Db } from '../db/database.js';
+import { COMPOUND_TYPES, escalate } from './compound.js';
+import type { DeviceContext } from './context.js';
+import type { Fire } from './types.js';
+
+/**
+ * What the writer knows of the newest warning of one (device, type, place); `pending` is the latest
+ * sighting of a continuing condition not yet written (`flush` writes it).
+ */
+type Known = { id: number; open: boolean; lastTime: number; pending: { ctx: DeviceContext; fire: Fire } | null };
+
+export type WriterDeps = {
+  db: Db;
+  /** Each new warning that is to be pushed, once written. */
+  announce(event: WarningEvent): void;
+  /** Customers whose warnings changed, for the grade. */
+  changed(customerId: number): void;
+};
+
+/**
+ * Writes what the rules fire. At most one unhandled warning per (device, type, place): a rule that
+ * keeps firing refreshes `last_time` and the detail of that warning instead of adding rows. A handled
+ * warning that already covered this occurrence (its last sighting is not older than the occurrence)
+ * keeps it from being raised again; a later occurrence raises a new one. White-listed customers get
+ * no new warnings; do-not-push warnings are stored with `pushed = 0` and not announced.
+ *
+ * A continuing condition is seen at every fix while it lasts; its refreshes are kept and written
+ * together by `flush` (every few seconds), so a history upload that passes a week of a stay in a
+ * second writes the stay once, with its last sighting.
+ */
+export function createWarningWriter(d: WriterDeps) {
+  const known = new Map<string, Known | null>();
+  const pending = new Map<string, Known>();
+
+  async function lookup(deviceId: number, f: Fire): Promise<Known | null> {
+    const row = await d.db.selectFrom('warning')
+      .select(['id', 'deal_status', 'last_time'])
+      .where('device_id', '=', deviceId).where('warning_type', '=', f.type).where('place_key', '=', f.placeKey)
+      .orderBy('deal_status').orderBy('last_time', 'desc')
+      .executeTakeFirst();
+    return row ? { id: row.id, open: row.deal_status === 0, lastTime: row.last_time, pending: null } : null;
+  }
+
+  /** Answers false when the warning was handled meanwhile and nothing was refreshed. */
+  async function refresh(k: Known, ctx: DeviceContext, f: Fire): Promise<boolean> {
+    const r = await d.db.updateTable('warning')
+      .set({ last_time: f.at, detail: JSON.stringify(f.detail) })
+      .where('id', '=', k.id).where('deal_status', '=', 0)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) return false;
+    // An offline spell may reach a day only while refreshed: that is when it can join a compound.
+    if (COMPOUND_TYPES.has(f.type) && (await escalate(d.db, { id: k.id, type: f.type, time: f.time, carId: ctx.carId, deviceId: ctx.id })).length > 0) {
+      if (ctx.customerId !== null) d.changed(ctx.customerId);
+    }
+    return true;
+  }
+
+  async function insert(ctx: DeviceContext, f: Fire): Promise<number | null> {
+    const level = WARNING_TYPE_BY_CODE[f.type as WarningTypeCode].level;
+    const pushed = ctx.notPush.has(f.type) ? 0 : 1;
+    const row = await d.db.insertInto('warning')
+      .values({
+        dept_id: ctx.deptId, device_id: ctx.id, car_id: ctx.carId, customer_id: ctx.customerId, warning_type: f.type, risk_level: level,
+        deal_status: 0, compound: 0, place_key: f.placeKey, warning_time: f.time, last_time: f.at, lng: f.lng, lat: f.lat,
+        detail: JSON.stringify(f.detail), pushed,
+      })
+      // Another engine process raised the same warning first: the caller refreshes that one instead.
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return null;
+    const raised = COMPOUND_TYPES.has(f.type) ? await escalate(d.db, { id: row.id, type: f.type, time: f.time, carId: ctx.carId, deviceId: ctx.id }) : [];
+    if (ctx.customerId !== null) d.changed(ctx.customerId);
+    if (pushed) d.announce(eventOf(row.id, ctx, f, raised.includes(row.id) ? 1 : level, raised.includes(row.id)));
+    return row.id;
+  }
+
+  return {
+    async write(ctx: DeviceContext, f: Fire): Promise<void> {
+      const key = `${ctx.id}:${f.type}:${f.placeKey}`;
+      let k = known.has(key) ? known.get(key)! : await lookup(ctx.id, f);
+      for (let attempt = 0; attempt < 2; attempt++) {
+        if (k?.open) {
+          if (f.at <= k.lastTime) return;
+          k.lastTime = f.at;
+          if (f.continuing) {
+            k.pending = { ctx, fire: f };
+            pending.set(key, k);
+            return;
+          }
+          k.pending = null;
+          pending.delete(key);
+          if (await refresh(k, ctx, f)) return;
+          k = await lookup(ctx.id, f);
+          continue;
+        }
+        if (k && !k.open && k.lastTime >= f.time) break;
+        if (whiteListed(ctx, f.time)) break;
+        const id = await insert(ctx, f);
+        if (id !== null) {
+          known.set(key, { id, open: true, lastTime: f.at, pending: null });
+          return;
+        }
+        k = await lookup(ctx.id, f);
+      }
+      known.set(key, k);
+    },
+
+    /** Writes the refreshes kept since the last flush; a warning handled meanwhile just drops its refresh. */
+    async flush(): Promise<void> {
+      const keys = [...pending.keys()];
+      for (const key of keys) {
+        const k = pending.get(key)!;
+        pending.delete(key);
+        const p = k.pending;
+        k.pending = null;
+        if (p && !(await refresh(k, p.ctx, p.fire))) known.set(key, await lookup(p.ctx.id, p.fire));
+      }
+    },
+  };
+}
+
+function whiteListed(ctx: DeviceContext, at: number): boolean {
+  return ctx.whiteListedUntil !== undefined && (ctx.whiteListedUntil === null || ctx.whiteListedUntil > at);
+}
+
+function eventOf(id: number, ctx: DeviceContext, f: Fire, level: RiskLevel, compound: boolean): WarningEvent {
+  const type = WARNING_TYPE_BY_CODE[f.type as WarningTypeCode];
+  return {
+    id, warningType: f.type as WarningTypeCode, warningTypeName: type.zh, riskLevel: level, compound, deviceNumber: ctx.number,
+    customerName: ctx.customerName, plateNumber: ctx.plateNumber, deptId: ctx.deptId, warningTime: formatTime(f.time),
+  };
+}

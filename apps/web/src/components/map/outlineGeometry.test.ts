@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { prepareOutlines } from './outlineGeometry';
+
+const square = (x: number, y: number, size: number) => [[x, y], [x + size, y], [x + size, y + size], [x, y + size], [x, y]];
+
+describe('prepareOutlines', () => {
+  const features = prepareOutlines({
+    type: 'FeatureCollection',
+    features: [
+      { type: 'Feature', properties: { name: '甲省', level: 'province' }, geometry: { type: 'MultiPolygon', coordinates: [[square(100, 30, 1)], [square(110, 20, 4)]] } },
+      { type: 'Feature', properties: { name: '乙市', level: 'city' }, geometry: { type: 'Polygon', coordinates: [square(120, 30, 2), square(120.5, 30.5, 0.5)] } },
+    ],
+  });
+
+  it('puts cities first, so that provinces draw over them', () => {
+    expect(features.map((f) => [f.name, f.province])).toEqual([['乙市', false], ['甲省', true]]);
+  });
+
+  it('labels a feature at the centre of its largest part and boxes all its parts', () => {
+    const province = features[1]!;
+    expect(province.label).toEqual([112, 22]);
+    expect(province.bbox).toEqual([100, 20, 114, 31]);
+  });
+
+  it('keeps holes as rings of their own, flattened', () => {
+    const city = features[0]!;
+    expect(city.rings).toHaveLength(2);
+    expect([...city.rings[1]!.slice(0, 4)]).toEqual([120.5, 30.5, 121, 30.5]);
+    expect(city.label).toEqual([121, 31]);
+  });
+});

@@ -1,0 +1,144 @@
+import { assert, dismissNotices, listTotal, openMenu, signedIn } from '../helpers.mjs';
+
+/** The brief's laptop: the map screens must fit it without scrolling. */
+const LAPTOP = { width: 1366, height: 768 };
+
+/** Sum of the state chips (行驶/静止/离线/未上线): how many devices the map holds. */
+async function deviceCount(page) {
+  await page.locator('.monitor-state-count').first().waitFor();
+  // The counts appear with the snapshot; wait until it has arrived.
+  await page.waitForFunction(() => [...document.querySelectorAll('.monitor-state-count')].some((b) => Number(b.textContent) > 0));
+  const counts = await page.locator('.monitor-state-count').allInnerTexts();
+  return counts.reduce((n, c) => n + Number(c), 0);
+}
+
+/** Painted pixels of the device canvas: clusters and markers, or the red ring of the chosen device near the centre. */
+function canvasPixels(page, { nearCentre = false } = {}) {
+  return page.evaluate((nearCentre) => {
+    const canvas = document.querySelector('.map-device-canvas');
+    const map = document.querySelector('.map-view-map');
+    if (!canvas || !map || !canvas.width) return { painted: 0, ring: 0 };
+    const c = canvas.getBoundingClientRect();
+    const m = map.getBoundingClientRect();
+    const scale = canvas.width / c.width;
+    const half = 30;
+    const [x, y, w, h] = nearCentre
+      ? [((m.left + m.width / 2 - c.left) - half) * scale, ((m.top + m.height / 2 - c.top) - half) * scale, 2 * half * scale, 2 * half * scale]
+      : [0, 0, canvas.width, canvas.height];
+    const data = canvas.getContext('2d').getImageData(Math.round(x), Math.round(y), Math.round(w), Math.round(h)).data;
+    let painted = 0;
+    let ring = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3] > 200) painted += 1;
+      if (data[i + 3] > 200 && data[i] > 200 && data[i + 1] < 90 && data[i + 2] < 90) ring += 1;
+    }
+    return { painted, ring };
+  }, nearCentre);
+}
+
+/** The canvas as soon as it is painted: clusters come from a worker after the view settles, so poll for them. */
+async function paintedWithin(page, ms) {
+  const until = Date.now() + ms;
+  let drawn = await canvasPixels(page);
+  while (drawn.painted <= 500 && Date.now() < until) {
+    await page.waitForTimeout(200);
+    drawn = await canvasPixels(page);
+  }
+  return drawn;
+}
+
+/** Scoped devices as the map loads them, to choose one worth watching. */
+function mapDevices(page) {
+  return page.evaluate(async () => {
+    const res = await window.fetch('/api/monitor/devices', { headers: { accessToken: localStorage.getItem('accessToken') } });
+    return (await res.json()).result;
+  });
+}
+
+/** An online wired terminal (a moving one when the hour has any, so the trail is a line), found with the search box. */
+async function searchOnlineWired(page) {
+  const devices = await mapDevices(page);
+  const wired = devices.filter((d) => d.deviceKind === 1);
+  const device = wired.find((d) => d.state === 'moving') ?? wired.find((d) => d.state === 'parked');
+  assert.ok(device, 'an online wired terminal');
+  await page.getByPlaceholder('设备号 / 车牌 / 车架号 / 客户').fill(device.deviceNumber);
+  await page.locator('.ant-select-item-option').filter({ hasText: device.deviceNumber }).click();
+  return device;
+}
+
+export const tests = [
+  {
+    name: 'an operator watches the fleet on the map, finds a device and opens its card and live tracking',
+    async run({ page, baseUrl, shot }) {
+      await page.setViewportSize(LAPTOP);
+      await signedIn(page, baseUrl, 'operator1');
+      await openMenu(page, '车辆监控', '在线监控');
+      await page.waitForURL(/#\/monitor\/onlineMonitoring/);
+      const total = await deviceCount(page);
+      assert.ok(total > 100, `operator1's institution has its devices on the map (${total})`);
+      // No internet here: the map falls back to the offline outlines and says so.
+      await page.getByText('在线地图无法加载，已切换到离线底图').waitFor({ timeout: 20_000 });
+      await page.locator('.map-view-offline .map-outline-tiles .leaflet-tile-loaded').first().waitFor({ state: 'attached' });
+      const drawn = await paintedWithin(page, 10_000);
+      assert.ok(drawn.painted > 500, `clusters are drawn (${drawn.painted} px)`);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight), true, 'the page does not scroll at 1366×768');
+      await dismissNotices(page);
+      await shot('05-monitoring');
+
+      const { deviceNumber, plateNumber: plate } = await searchOnlineWired(page);
+      await page.waitForURL(new RegExp(`deviceNumber=${deviceNumber}&monitor=dev`));
+      const card = page.locator('.monitor-card');
+      await card.getByText(deviceNumber).waitFor();
+      await card.getByText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/).waitFor();
+      if (plate) await card.getByText(plate).waitFor();
+      const cardText = await card.innerText();
+      assert.match(cardText, /所属机构[\s：:]+\S+/);
+      assert.match(cardText, /\d{2,3}\.\d{6}, \d{1,2}\.\d{6}/, 'the card shows the coordinates');
+      for (const action of ['实时跟踪', '轨迹回放', '发送指令']) await card.getByRole('button', { name: action }).waitFor();
+      await page.waitForTimeout(300);
+      const focused = await canvasPixels(page, { nearCentre: true });
+      assert.ok(focused.ring > 10, `the chosen device is ringed in the middle of the map (${focused.ring} px)`);
+      await shot('05-device-card');
+
+      await card.getByRole('button', { name: '实时跟踪' }).click();
+      await page.waitForURL(new RegExp(`#/monitor/realtimeTracking\\?deviceNumber=${deviceNumber}`));
+      const panel = page.locator('.realtime-panel');
+      await panel.getByText(deviceNumber).waitFor();
+      await panel.getByText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/).waitFor();
+      const points = Number((await panel.locator('.ant-descriptions-item').filter({ hasText: '轨迹点' }).locator('.ant-descriptions-item-content').innerText()).trim());
+      assert.ok(points >= 1, `the last hour's trail is shown (${points} points)`);
+      await page.locator('.vehicle-marker-arrow').waitFor();
+      // An online wired terminal is asked to report every 10 s while the page is open.
+      await panel.locator('.realtime-tracking').getByText(/待发送|已发送|已应答/).waitFor();
+      await shot('05-realtime');
+    },
+  },
+  {
+    name: 'a link with monitor=dev opens the map on that device with its card',
+    async run({ page, baseUrl }) {
+      await signedIn(page, baseUrl, 'operator1');
+      const { deviceNumber } = (await mapDevices(page)).find((d) => d.lng !== null && d.state !== 'never');
+      await page.goto(`${baseUrl}/#/monitor/onlineMonitoring?deviceNumber=${deviceNumber}&monitor=dev`);
+      await page.locator('.monitor-card').getByText(deviceNumber).waitFor();
+      await page.locator('.monitor-card').getByText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/).waitFor();
+      await page.waitForFunction(() => document.querySelector('.map-device-canvas')?.width > 0);
+      await page.waitForTimeout(500);
+      const focused = await canvasPixels(page, { nearCentre: true });
+      assert.ok(focused.ring > 10, `the device is ringed in the middle of the map (${focused.ring} px)`);
+      await page.locator('.monitor-card').getByRole('button', { name: '关闭' }).click();
+      await page.waitForURL((url) => !url.hash.includes('deviceNumber'));
+    },
+  },
+  {
+    name: "dealer staff see only their dealer's devices on the map",
+    async run({ page, baseUrl }) {
+      await signedIn(page, baseUrl, 'dealer1');
+      await openMenu(page, '车辆监控', '在线监控');
+      const onMap = await deviceCount(page);
+      await openMenu(page, '报表中心', '设备基础信息');
+      const listed = await listTotal(page);
+      assert.equal(onMap, listed, `the map holds exactly the dealer's ${listed} devices`);
+      assert.ok(onMap > 0 && onMap < 300, `a dealer's share, not the institution's (${onMap})`);
+    },
+  },
+];
