@@ -65,9 +65,12 @@ async function startServer() {
 }
 
 ensureBuilt();
-// Screenshots of this run only: a stale FAILED picture from an earlier run would mislead.
-fs.rmSync(shotsDir, { recursive: true, force: true });
+const only = process.argv[2];
+// A full run keeps only its own screenshots; a run of some specs keeps the others' pictures but never
+// a stale FAILED one, which would mislead.
+if (!only) fs.rmSync(shotsDir, { recursive: true, force: true });
 fs.mkdirSync(shotsDir, { recursive: true });
+for (const f of fs.readdirSync(shotsDir)) if (f.startsWith('FAILED-')) fs.rmSync(path.join(shotsDir, f));
 const server = await startServer();
 const browser = await chromium.launch({
   executablePath: chromiumPath,
@@ -76,7 +79,6 @@ const browser = await chromium.launch({
 
 let passed = 0;
 let failed = 0;
-const only = process.argv[2];
 const specFiles = fs.readdirSync(path.join(root, 'e2e/specs')).filter((f) => f.endsWith('.spec.mjs') && (!only || f.includes(only))).sort();
 try {
   for (const file of specFiles) {

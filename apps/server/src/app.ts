@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
@@ -80,6 +81,9 @@ export async function buildApp({ db, telemetry, config, logger, loginSlowDownMs 
   });
   registerErrorHandlers(app);
   registerBodyParsers(app);
+  // The map's device list (~9 MB for 50,000 devices) and the outline file (1.3 MB) are JSON that
+  // shrinks 5–10×; the event stream hijacks its reply and is never compressed.
+  await app.register(fastifyCompress, { threshold: 1024 });
 
   const sessions = createSessionService(createSessionRepository(db), {
     ttlMs: config.sessionTtlMs,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test-app.js';
 
@@ -11,6 +12,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>车联网风控平台</title>');
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dist, 'outlines.json'), JSON.stringify({ features: Array.from({ length: 500 }, (_, i) => ({ name: `市${i}` })) }));
   t = await createTestApp({ WEB_DIST: dist });
 });
 afterAll(async () => {
@@ -25,6 +27,20 @@ describe('the built console', () => {
     expect(index.headers['content-type']).toContain('text/html');
     expect(index.body).toContain('车联网风控平台');
     expect((await t.app.inject({ method: 'GET', url: '/assets/app.js' })).statusCode).toBe(200);
+  });
+
+  it('sends large files and replies compressed to a browser that accepts gzip', async () => {
+    const file = await t.app.inject({ method: 'GET', url: '/outlines.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(file.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(file.rawPayload).toString()).features).toHaveLength(500);
+
+    const token = await t.login('admin');
+    const devices = await t.app.inject({ method: 'GET', url: '/api/monitor/devices', headers: { accessToken: token, 'accept-encoding': 'gzip' } });
+    expect(devices.headers['content-encoding']).toBe('gzip');
+    const body = JSON.parse(zlib.gunzipSync(devices.rawPayload).toString());
+    expect(body.code).toBe(200);
+    expect(body.result.length).toBeGreaterThan(100);
+    expect(devices.rawPayload.length * 4).toBeLessThan(JSON.stringify(body).length);
   });
 
   it('still guards the API', async () => {
