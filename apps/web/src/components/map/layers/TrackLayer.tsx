@@ -4,16 +4,15 @@ import { useEffect } from 'react';
 import { useI18n } from '../../../lib/i18n/I18nProvider';
 import { useMap } from '../MapContext';
 import { SPEED_BANDS, speedRuns } from './speedRuns';
+import { TrackCanvasLayer } from './trackCanvas';
 import { trackEnds } from './trackEnds';
 import './track.css';
 
 export type TrackPoint = Pick<TrackFix, 'lng' | 'lat' | 'speed' | 'gpsTime'>;
 
-const LINE: L.PolylineOptions = { weight: 4, opacity: 1, interactive: false };
-
 /**
- * A replayed track: one canvas polyline per run of a speed band (never a marker per fix, so a month of
- * 100,000 fixes stays fast), the start and end pins, and the legend of the colours.
+ * A replayed track: its runs of speed bands painted on a canvas of their own (never a marker per fix,
+ * so a month of 100,000 fixes stays fast), the start and end pins, and the legend of the colours.
  */
 export function TrackLayer({ fixes }: { fixes: readonly TrackPoint[] }) {
   const { map, toMap } = useMap();
@@ -24,10 +23,7 @@ export function TrackLayer({ fixes }: { fixes: readonly TrackPoint[] }) {
     const last = fixes[fixes.length - 1];
     if (!first || !last) return;
     const points = fixes.map((f) => toMap(f.lng, f.lat));
-    const group = L.layerGroup();
-    for (const run of speedRuns(fixes.map((f) => f.speed))) {
-      group.addLayer(L.polyline(points.slice(run.from, run.to + 1), { ...LINE, color: SPEED_BANDS[run.band]!.color }));
-    }
+    const group = L.layerGroup([new TrackCanvasLayer(points, speedRuns(fixes.map((f) => f.speed)))]);
     const ends = trackEnds(
       { at: points[0]!, letter: t('track.startLetter'), title: `${t('track.start')} ${first.gpsTime}` },
       fixes.length > 1 ? { at: points[points.length - 1]!, letter: t('track.endLetter'), title: `${t('track.end')} ${last.gpsTime}` } : null,
