@@ -20,7 +20,7 @@ export default tseslint.config(
   },
   {
     files: ['**/*.mjs', 'scripts/**', 'e2e/**'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly', fetch: 'readonly' } },
   },
   {
     // Callbacks handed to page.evaluate run in the browser.

@@ -40,10 +40,19 @@ export async function listTotal(page, differentFrom) {
   return Number(m[1].replace(/,/g, ''));
 }
 
+/**
+ * Opens a page from the menu: in the side bar by unfolding its group; in the horizontal top menu through
+ * the group's pop-up, and through the '…' overflow when the top bar has no room left for the group.
+ */
 export async function openMenu(page, group, item) {
-  const link = page.getByRole('menuitem', { name: item });
-  if (!(await link.isVisible())) await page.getByRole('menuitem', { name: group }).click();
-  await link.click();
+  const link = page.getByRole('menuitem', { name: item }).filter({ visible: true });
+  if (!(await link.count())) {
+    const groupItem = page.getByRole('menuitem', { name: group }).filter({ visible: true });
+    if (!(await groupItem.count())) await page.locator('.ant-menu-overflow-item-rest').hover();
+    if (await page.locator('.ant-menu-horizontal').count()) await groupItem.first().hover();
+    else await groupItem.first().click();
+  }
+  await link.first().click();
 }
 
 export { assert };

@@ -65,10 +65,11 @@ async function startServer() {
 }
 
 ensureBuilt();
-const only = process.argv[2];
+// Arguments pick specs by part of their file name: `node e2e/run.mjs 01-session 06-track`.
+const only = process.argv.slice(2);
 // A full run keeps only its own screenshots; a run of some specs keeps the others' pictures but never
 // a stale FAILED one, which would mislead.
-if (!only) fs.rmSync(shotsDir, { recursive: true, force: true });
+if (!only.length) fs.rmSync(shotsDir, { recursive: true, force: true });
 fs.mkdirSync(shotsDir, { recursive: true });
 for (const f of fs.readdirSync(shotsDir)) if (f.startsWith('FAILED-')) fs.rmSync(path.join(shotsDir, f));
 const server = await startServer();
@@ -79,7 +80,7 @@ const browser = await chromium.launch({
 
 let passed = 0;
 let failed = 0;
-const specFiles = fs.readdirSync(path.join(root, 'e2e/specs')).filter((f) => f.endsWith('.spec.mjs') && (!only || f.includes(only))).sort();
+const specFiles = fs.readdirSync(path.join(root, 'e2e/specs')).filter((f) => f.endsWith('.spec.mjs') && (!only.length || only.some((o) => f.includes(o)))).sort();
 try {
   for (const file of specFiles) {
     const { tests } = await import(path.join(root, 'e2e/specs', file));

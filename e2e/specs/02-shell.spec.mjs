@@ -34,11 +34,12 @@ export const tests = [
     name: 'visited pages become tabs; closing others keeps the home tab and the current one',
     async run({ page, baseUrl, shot }) {
       await signedIn(page, baseUrl, 'operator1');
+      const tabs = page.locator('.ant-tabs-tab');
       await openMenu(page, '报表中心', '设备基础信息');
-      await page.locator('.ant-table-row').first().waitFor();
+      await tabs.filter({ hasText: '设备基础信息' }).waitFor();
       await openMenu(page, '风险管理', '客户车辆');
       await page.locator('.ant-table-row').first().waitFor();
-      const tabs = page.locator('.ant-tabs-tab');
+      await tabs.filter({ hasText: '客户车辆' }).waitFor();
       await page.waitForTimeout(300);
       await shot('06-tabs');
       assert.equal(await tabs.count(), 3);

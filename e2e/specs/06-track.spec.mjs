@@ -57,8 +57,10 @@ export const tests = [
 
       // The monitoring card links here with the device number only: today is replayed at once.
       await page.goto(`${baseUrl}/#/monitor/trackPlayback?deviceNumber=${deviceNumber}`);
-      await page.getByLabel('设备号').waitFor();
-      assert.equal(await page.getByLabel('设备号').inputValue(), deviceNumber, 'the device number is filled in from the link');
+      // Exact: the top bar's quick search is labelled 设备号/手机号/车架号/姓名.
+      const numberField = page.locator('.track-search').getByLabel('设备号', { exact: true });
+      await numberField.waitFor();
+      assert.equal(await numberField.inputValue(), deviceNumber, 'the device number is filled in from the link');
       await page.locator('.track-search').getByText('最近7天').click();
       await page.waitForURL(/startTime=/);
       // The week is loaded once the panel counts at least the fixes the API had a moment ago (the car

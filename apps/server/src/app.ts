@@ -21,6 +21,7 @@ import { createDeptService } from './modules/dept/dept.service.js';
 import { createDeviceRepository } from './modules/device/device.repository.js';
 import { deviceRoutes } from './modules/device/device.routes.js';
 import { createDeviceService } from './modules/device/device.service.js';
+import { createHomeRepository } from './modules/home/home.repository.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { createHomeService } from './modules/home/home.service.js';
 import { menuRoutes } from './modules/menu/menu.routes.js';
@@ -54,6 +55,27 @@ import { monitorRoutes } from './modules/monitor/monitor.routes.js';
 import { createMonitorService } from './modules/monitor/monitor.service.js';
 import { registerLiveEvents } from './events/live-events.js';
 import type { Telemetry } from './telemetry/telemetry.js';
+import { registerPush } from './modules/push/push.module.js';
+import { registerWarnings } from './modules/warning/warning.module.js';
+import type { PushWorkerOptions } from './modules/push/push-worker.js';
+import { createWarningFeedRepository } from './modules/warning-feed/warning-feed.repository.js';
+import { warningFeedRoutes } from './modules/warning-feed/warning-feed.routes.js';
+import { createWarningFeedService } from './modules/warning-feed/warning-feed.service.js';
+import { createWarningDetailRepository } from './modules/warning-detail/warning-detail.repository.js';
+import { warningDetailRoutes } from './modules/warning-detail/warning-detail.routes.js';
+import { createWarningDetailService } from './modules/warning-detail/warning-detail.service.js';
+import { createCarAnalysisRepository } from './modules/car-analysis/car-analysis.repository.js';
+import { carAnalysisRoutes } from './modules/car-analysis/car-analysis.routes.js';
+import { createCarAnalysisService } from './modules/car-analysis/car-analysis.service.js';
+import { createAlarmRepository } from './modules/alarm/alarm.repository.js';
+import { alarmRoutes } from './modules/alarm/alarm.routes.js';
+import { createAlarmService } from './modules/alarm/alarm.service.js';
+import { createWhiteListRepository } from './modules/whitelist/whitelist.repository.js';
+import { whiteListRoutes } from './modules/whitelist/whitelist.routes.js';
+import { createWhiteListService } from './modules/whitelist/whitelist.service.js';
+import { createRiskConfigRepository } from './modules/risk-config/risk-config.repository.js';
+import { riskConfigRoutes } from './modules/risk-config/risk-config.routes.js';
+import { createRiskConfigService } from './modules/risk-config/risk-config.service.js';
 
 // Validation messages in the users' language.
 z.config(z.locales.zhCN());
@@ -65,6 +87,8 @@ export type AppDeps = {
   logger: Logger;
   /** Pause after repeated failed logins; tests shorten it. */
   loginSlowDownMs?: number;
+  /** The webhook worker's clock, HTTP client and back-off; tests make them fast. */
+  push?: PushWorkerOptions;
 };
 
 /** The RSA key pair lives in the database so every server process decrypts with the same key. */
@@ -74,7 +98,7 @@ async function rsaKeys(db: Db, config: Config): Promise<RsaKeys | null> {
   return loadRsaKeys(pem);
 }
 
-export async function buildApp({ db, telemetry, config, logger, loginSlowDownMs = 1000 }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ db, telemetry, config, logger, loginSlowDownMs = 1000, push }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger.child({}, { serializers: { req: loggableRequest } }) as FastifyBaseLogger,
     bodyLimit: 2 * 1024 * 1024,
@@ -105,7 +129,7 @@ export async function buildApp({ db, telemetry, config, logger, loginSlowDownMs 
   const deviceService = createDeviceService(deviceRepo);
   deviceRoutes(app, deviceService);
   carRoutes(app, createCarService(carRepo));
-  homeRoutes(app, createHomeService({ devices: deviceRepo, cars: carRepo, customers: createCustomerRepository(db) }));
+  homeRoutes(app, createHomeService({ devices: deviceRepo, cars: carRepo, customers: createCustomerRepository(db), home: createHomeRepository(db) }));
   trackRoutes(app, createTrackService(createTrackRepository(db)));
   commandRoutes(app, createCommandService(db, telemetry.commands, () => telemetry.channel));
   ingestRoutes(app, createIngestService(createIngestRepository(db), telemetry.pipeline, telemetry.devices));
@@ -113,9 +137,18 @@ export async function buildApp({ db, telemetry, config, logger, loginSlowDownMs 
   riskPointRoutes(app, createRiskPointService(createRiskPointRepository(db)));
   const amap = config.amapKey ? createAmapClient(config.amapKey, config.amapBaseUrl) : null;
   geoRoutes(app, createGeoService(amap, app.log));
+  const detailGeo = createGeoService(amap, app.log);
+  warningDetailRoutes(app, createWarningDetailService(createWarningDetailRepository(db), detailGeo, createRiskPointService(createRiskPointRepository(db))));
+  carAnalysisRoutes(app, createCarAnalysisService(createCarAnalysisRepository(db), detailGeo));
+  alarmRoutes(app, createAlarmService(createAlarmRepository(db)));
+  whiteListRoutes(app, createWhiteListService(createWhiteListRepository(db)));
+  riskConfigRoutes(app, createRiskConfigService(createRiskConfigRepository(db)));
   const monitor = createMonitorService(createMonitorRepository(db), deviceService);
   monitorRoutes(app, monitor);
-  registerLiveEvents(app, { telemetry, monitor, sessions });
+  const hub = registerLiveEvents(app, { telemetry, monitor, sessions });
+  registerWarnings(app, { db, hub });
+  warningFeedRoutes(app, createWarningFeedService(createWarningFeedRepository(db)));
+  registerPush(app, { db, telemetry, options: push });
 
   const webDist = config.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

@@ -1,4 +1,5 @@
 import type { MonitorDevice } from './monitor.js';
+import type { WarningHandledEvent } from './warning-list.js';
 import type { WarningEvent } from './warning.js';
 
 /**
@@ -19,5 +20,7 @@ export type LiveEventMap = {
   devices: DevicesEvent;
   /** One warning just raised, to holders of `warning:view` whose scope holds its department. */
   warning: WarningEvent;
+  /** Warnings just handled (their ids within the receiver's scope), so badges, tickers and lists drop them. */
+  warningHandled: WarningHandledEvent;
 };
 export type LiveEventName = keyof LiveEventMap;

@@ -6,6 +6,9 @@ import pg from 'pg';
 import * as m001 from './migrations/001_domain.js';
 import * as m002 from './migrations/002_telemetry.js';
 import * as m003 from './migrations/003_engine.js';
+import * as m004 from './migrations/004_warning_list.js';
+import * as m005 from './migrations/005_push.js';
+import * as m006 from './migrations/006_home.js';
 import type { DB } from './schema.js';
 
 export type Db = Kysely<DB>;
@@ -19,7 +22,7 @@ export type DatabaseHandle = {
 };
 
 /** Registered in order; a static list keeps the build free of file-system discovery. */
-const migrations: Record<string, Migration> = { '001_domain': m001, '002_telemetry': m002, '003_engine': m003 };
+const migrations: Record<string, Migration> = { '001_domain': m001, '002_telemetry': m002, '003_engine': m003, '004_warning_list': m004, '005_push': m005, '006_home': m006 };
 
 // pg hands back int8 and numeric as strings; every such column here holds safe integers or money.
 pg.types.setTypeParser(20, (v) => Number(v));

@@ -36,6 +36,8 @@ export interface DB {
   device_daily: DeviceDailyTable;
   device_track_state: DeviceTrackStateTable;
   engine_device_state: EngineDeviceStateTable;
+  webhook: WebhookTable;
+  webhook_delivery: WebhookDeliveryTable;
 }
 
 export interface DeptTable {
@@ -385,4 +387,32 @@ export interface EngineDeviceStateTable {
   evaluated_to: number;
   /** JSON of the engine's DeviceMemory at that fix. */
   state: string;
+}
+
+export interface WebhookTable {
+  id: Generated<number>;
+  dept_id: number;
+  name: string;
+  url: string;
+  /** JSON list of warning type codes, or '*'. */
+  warning_types: string;
+  secret: string;
+  enabled: number;
+  created_by: number | null;
+  created_at: number;
+}
+
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  webhook_id: number;
+  /** null for a test delivery. */
+  warning_id: number | null;
+  /** 'pending' | 'delivered' | 'failed'. */
+  state: string;
+  attempts: number;
+  next_attempt_at: number | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: number;
+  delivered_at: number | null;
 }

@@ -187,6 +187,18 @@ export function createEventHub(o: EventHubOptions) {
       }
     },
 
+    /** Warnings were handled: each warning-viewing client hears of those its scope holds, and nothing if none. */
+    warningsHandled(handled: readonly { id: number; deptId: number }[]): void {
+      if (closed || handled.length === 0) return;
+      for (const client of [...clients]) {
+        const seen = client.warnings;
+        if (seen === undefined) continue;
+        const mine = seen === null ? handled : handled.filter((h) => seen.has(h.deptId));
+        if (mine.length === 0) continue;
+        send(client, sseEvent('warningHandled', { ids: mine.map((h) => h.id), deptIds: [...new Set(mine.map((h) => h.deptId))] }));
+      }
+    },
+
     get connections(): number {
       return clients.size;
     },

@@ -22,7 +22,7 @@ describe('/menu/navigate', () => {
       '/index',
       '/monitor/onlineMonitoring', '/monitor/fenceManagement', '/monitor/riskPoint',
       '/monitor/realtimeTracking', '/monitor/trackPlayback', '/monitor/wirelessTrack',
-      '/risk/customerCars', '/report/deviceManagement', '/report/basicDevice',
+      '/risk/riskWarning', '/risk/deviceAlarm', '/risk/customerCars', '/risk/warningPushConfig', '/risk/whiteList', '/risk/warningDetail', '/report/deviceManagement', '/report/basicDevice',
     ]);
   });
 

@@ -64,14 +64,59 @@ export const MENU: RouteItem[] = [
   {
     path: '/risk',
     component: 'Layout',
-    redirect: '/risk/customerCars',
+    redirect: '/risk/riskWarning',
     meta: { title: '风险管理', titleEn: 'Risk management', icon: 'AlertOutlined' },
     children: [
+      {
+        path: 'riskWarning',
+        name: 'RiskWarning',
+        component: 'riskWarning',
+        meta: { title: '风险预警', titleEn: 'Risk warnings', icon: 'WarningOutlined', permissions: ['warning:view'] },
+      },
+      {
+        path: 'deviceAlarm',
+        name: 'DeviceAlarm',
+        component: 'deviceAlarm',
+        meta: { title: '设备报警', titleEn: 'Device alarms', icon: 'BellOutlined', permissions: ['warning:view'] },
+      },
       {
         path: 'customerCars',
         name: 'CustomerCars',
         component: 'customerCars',
         meta: { title: '客户车辆', titleEn: 'Customer cars', icon: 'CarOutlined', permissions: ['customer:view'] },
+      },
+      {
+        path: 'warningPushConfig',
+        name: 'WarningPushConfig',
+        component: 'warningPushConfig',
+        meta: { title: '预警推送配置', titleEn: 'Warning push settings', icon: 'BellOutlined', permissions: ['warning:view'] },
+      },
+      {
+        path: 'whiteList',
+        name: 'WhiteList',
+        component: 'whiteList',
+        meta: { title: '预警客户白名单', titleEn: 'Warning whitelist', icon: 'SolutionOutlined', permissions: ['warning:view'] },
+      },
+      {
+        path: 'warningDetail',
+        name: 'WarningDetail',
+        component: 'warningDetail',
+        hidden: true,
+        meta: { title: '预警详情', titleEn: 'Warning detail', icon: 'FileSearchOutlined', permissions: ['warning:view'], noKeepAlive: true },
+      },
+    ],
+  },
+  {
+    path: '/riskConfig',
+    component: 'Layout',
+    redirect: '/riskConfig/riskWarningConfig',
+    meta: { title: '风控配置', titleEn: 'Risk configuration', icon: 'SettingOutlined' },
+    children: [
+      {
+        path: 'riskWarningConfig',
+        name: 'RiskWarningConfig',
+        component: 'riskWarningConfig',
+        meta: { title: '预警配置', titleEn: 'Warning thresholds', icon: 'ToolOutlined', permissions: ['config:edit'] },
       },
     ],
   },

@@ -4,16 +4,25 @@ import { useI18n } from '../../lib/i18n/I18nProvider';
 import { useSession } from '../session/SessionContext';
 import { useLogout } from '../session/useLogout';
 import { useSettings } from '../settings/SettingsProvider';
+import { QuickSearch } from './topbar/QuickSearch';
+import { canLoadFeed, useWarningFeedLive } from './topbar/topbar.queries';
+import { WarningBadgeButton } from './topbar/WarningBadgeButton';
+import { WarningTicker } from './topbar/WarningTicker';
 
-/** Language, theme, the signed-in user and sign-out, at the right of the top bar. */
+/** Warning ticker, badge and quick search; language, theme, the signed-in user and sign-out, at the right of the top bar. */
 export function HeaderActions({ compact = false }: { compact?: boolean }) {
   const { t, lang, setLang } = useI18n();
   const { user } = useSession();
   const { openDrawer } = useSettings();
   const logout = useLogout();
+  const feed = canLoadFeed(user.permissions);
+  useWarningFeedLive(feed);
 
   return (
     <Space size={compact ? 4 : 8} className="shell-actions">
+      {feed && !compact && <WarningTicker enabled={feed} />}
+      {feed && <WarningBadgeButton enabled={feed} />}
+      {!compact && <QuickSearch />}
       <Dropdown
         menu={{
           selectable: true,

@@ -14,10 +14,25 @@ export const views: Record<string, View> = {
     path: '/index',
     page: lazyPage(() => import('../../features/home/HomePage'), 'HomePage'),
   },
+  riskWarning: {
+    path: '/risk/riskWarning',
+    permissions: ['warning:view'],
+    page: lazyPage(() => import('../../features/warnings/RiskWarningListPage'), 'RiskWarningListPage'),
+  },
   customerCars: {
     path: '/risk/customerCars',
     permissions: ['customer:view'],
     page: lazyPage(() => import('../../features/customerCars/CustomerCarListPage'), 'CustomerCarListPage'),
+  },
+  warningPushConfig: {
+    path: '/risk/warningPushConfig',
+    permissions: ['warning:view'],
+    page: lazyPage(() => import('../../features/warningPushConfig/WarningPushConfigPage'), 'WarningPushConfigPage'),
+  },
+  warningDetail: {
+    path: '/risk/warningDetail',
+    permissions: ['warning:view'],
+    page: lazyPage(() => import('../../features/warningDetail/WarningDetailPage'), 'WarningDetailPage'),
   },
   deviceManagement: {
     path: '/report/deviceManagement',
@@ -58,6 +73,21 @@ export const views: Record<string, View> = {
     path: '/monitor/wirelessTrack',
     permissions: ['monitor:view'],
     page: lazyPage(() => import('../../features/track/WirelessTrackPage'), 'WirelessTrackPage'),
+  },
+  deviceAlarm: {
+    path: '/risk/deviceAlarm',
+    permissions: ['warning:view'],
+    page: lazyPage(() => import('../../features/deviceAlarm/DeviceAlarmListPage'), 'DeviceAlarmListPage'),
+  },
+  whiteList: {
+    path: '/risk/whiteList',
+    permissions: ['warning:view'],
+    page: lazyPage(() => import('../../features/whiteList/WhiteListPage'), 'WhiteListPage'),
+  },
+  riskWarningConfig: {
+    path: '/riskConfig/riskWarningConfig',
+    permissions: ['config:edit'],
+    page: lazyPage(() => import('../../features/riskWarningConfig/RiskWarningConfigPage'), 'RiskWarningConfigPage'),
   },
 };
 

@@ -1,7 +1,7 @@
 import type { DeviceOnlineStats } from '@cvrisk/contracts';
 import { theme } from 'antd';
 import { useMemo } from 'react';
-import { EChart } from '../../components/EChart';
+import { EChart } from '../../components/charts/EChart';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { STATE_COLORS } from './homeColors';
 

@@ -7,18 +7,28 @@ import { useSession } from '../../app/session/SessionContext';
 import { percent } from '../../lib/format';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { DeviceOverview } from './DeviceOverview';
+import { CustomerGradeCard } from './CustomerGradeCard';
 import { DeviceStateChart } from './DeviceStateChart';
 import { carCountQuery, customerCountQuery, deviceOnlineQuery } from './home.queries';
 import { StatCard } from './StatCard';
+import { UnhandledTypeCard } from './UnhandledTypeCard';
+import { WarningStatCards } from './WarningStatCards';
+import { WarningTrendCard } from './WarningTrendCard';
+import { WeekWarningCard } from './WeekWarningCard';
 import './home.css';
 
-/** 首页: device, car and customer counts of the caller's scope. */
+/**
+ * 首页: device, car, customer and warning figures of the caller's scope. Warning figures need
+ * `warning:view` and customer figures `customer:view`; without them their cards are not shown.
+ */
 export function HomePage() {
   const { t } = useI18n();
-  const { menu } = useSession();
+  const { menu, user } = useSession();
+  const seesWarnings = user.permissions.includes('warning:view');
+  const seesCustomers = user.permissions.includes('customer:view');
   const carsPage = menu.pages.find((p) => p.view === 'customerCars');
   const devices = useQuery(deviceOnlineQuery());
-  const customers = useQuery(customerCountQuery());
+  const customers = useQuery(customerCountQuery(seesCustomers));
   const cars = useQuery(carCountQuery());
   const d = devices.data;
   const c = customers.data;
@@ -73,8 +83,6 @@ export function HomePage() {
                   {t('home.onlineRate')} <b>{percent(d.online, d.total)}%</b>
                   <span className="stat-sep" />
                   {t('home.offline')} <b>{d.offline.toLocaleString()}</b>
-                  <span className="stat-sep" />
-                  {t('home.never')} <b>{d.never.toLocaleString()}</b>
                 </>
               )
             }
@@ -97,25 +105,28 @@ export function HomePage() {
             }
           />
         </Col>
-        <Col {...card}>
-          <StatCard
-            title={t('home.customerTotal')}
-            value={c?.total}
-            unit={t('home.unit.person')}
-            icon={<TeamOutlined />}
-            color="#d46b08"
-            loading={customers.isPending && !customers.isError}
-            footer={
-              c && (
-                <>
-                  {t('home.overdueCustomers')} <Typography.Text type={c.overdue > 0 ? 'danger' : undefined} strong>{c.overdue.toLocaleString()}</Typography.Text>
-                  <span className="stat-sep" />
-                  {t('home.overdueRate')} <b>{percent(c.overdue, c.total)}%</b>
-                </>
-              )
-            }
-          />
-        </Col>
+        {seesCustomers && (
+          <Col {...card}>
+            <StatCard
+              title={t('home.customerTotal')}
+              value={c?.total}
+              unit={t('home.unit.person')}
+              icon={<TeamOutlined />}
+              color="#d46b08"
+              loading={customers.isPending && !customers.isError}
+              footer={
+                c && (
+                  <>
+                    {t('home.overdueCustomers')} <Typography.Text type={c.overdue > 0 ? 'danger' : undefined} strong>{c.overdue.toLocaleString()}</Typography.Text>
+                    <span className="stat-sep" />
+                    {t('home.overdueRate')} <b>{percent(c.overdue, c.total)}%</b>
+                  </>
+                )
+              }
+            />
+          </Col>
+        )}
+        {seesWarnings && <WarningStatCards />}
         <Col xs={24} xl={14}>
           <Card variant="borderless" title={t('home.stateChart')}>
             {deviceBlock(d && (d.total > 0 ? <DeviceStateChart stats={d} /> : <Empty description={t('common.noData')} />))}
@@ -126,6 +137,26 @@ export function HomePage() {
             {deviceBlock(d && <DeviceOverview stats={d} />)}
           </Card>
         </Col>
+        {seesWarnings && (
+          <Col xs={24} xl={seesCustomers ? 16 : 24}>
+            <WarningTrendCard />
+          </Col>
+        )}
+        {seesCustomers && (
+          <Col xs={24} xl={seesWarnings ? 8 : 24}>
+            <CustomerGradeCard />
+          </Col>
+        )}
+        {seesWarnings && (
+          <>
+            <Col xs={24} xl={9}>
+              <UnhandledTypeCard />
+            </Col>
+            <Col xs={24} xl={15}>
+              <WeekWarningCard />
+            </Col>
+          </>
+        )}
       </Row>
     </div>
   );

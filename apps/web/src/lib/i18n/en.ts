@@ -1,6 +1,16 @@
+import { pushEn } from './messages/push';
+import { homeEn } from './messages/home';
+import { warningDetailEn } from './messages/warningDetail';
+import { riskAdminEn } from './messages/riskAdmin';
+import { warningsEn } from './messages/warnings';
 import type { MessageKey } from './zh';
 
 export const en: Record<MessageKey, string> = {
+  ...pushEn,
+  ...homeEn,
+  ...warningDetailEn,
+  ...riskAdminEn,
+  ...warningsEn,
   'app.name': 'Connected Vehicle Risk Control Platform',
   'app.tagline': 'Post-loan vehicle monitoring · Risk warnings · Asset protection',
   'app.footer': '© {year} Connected Vehicle Risk Control Platform',

@@ -1,5 +1,16 @@
+import { pushZh } from './messages/push';
+import { homeZh } from './messages/home';
+import { warningDetailZh } from './messages/warningDetail';
+import { riskAdminZh } from './messages/riskAdmin';
+import { warningsZh } from './messages/warnings';
+
 /** Console words in Chinese; domain words (states, kinds, loan status) come from the contracts' labels. */
 export const zh = {
+  ...pushZh,
+  ...homeZh,
+  ...warningDetailZh,
+  ...riskAdminZh,
+  ...warningsZh,
   'app.name': '车联网风控平台',
   'app.tagline': '贷后车辆全程监控 · 风险预警 · 资产保全',
   'app.footer': '© {year} 车联网风控平台',

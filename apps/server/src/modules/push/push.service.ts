@@ -1,0 +1,100 @@
+import {
+  formatTime, WARNING_TYPE_BY_CODE,
+  type DeliveryState, type PageResult, type WarningEvent, type WarningTypeCode, type WebhookDeliveryItem, type WebhookDeliveryQuery,
+  type WebhookItem, type WebhookListQuery, type WebhookSave, type WebhookTypes,
+} from '@cvrisk/contracts';
+import { conflict, notFound } from '../../lib/errors.js';
+import type { SessionUser } from '../session/session-user.js';
+import type { PushWorker } from './push-worker.js';
+import type { DeliveryRow, PushRepository, WebhookRow } from './push.repository.js';
+
+type Caller = Pick<SessionUser, 'id' | 'scope' | 'deptId'>;
+
+const NOT_FOUND = '推送配置不存在';
+
+const typesOf = (stored: string): WebhookTypes => (stored === '*' ? '*' : (JSON.parse(stored) as WarningTypeCode[]));
+
+function toItem(r: WebhookRow): WebhookItem {
+  return {
+    id: r.id, deptId: r.dept_id, deptName: r.dept_name, name: r.name, url: r.url, warningTypes: typesOf(r.warning_types),
+    enabled: r.enabled === 1, secretHint: `****${r.secret.slice(-4)}`, createdBy: r.created_by_name, createTime: formatTime(r.created_at),
+  };
+}
+
+function toDelivery(r: DeliveryRow): WebhookDeliveryItem {
+  const type = r.warning_type as WarningTypeCode | null;
+  return {
+    id: r.id, webhookId: r.webhook_id, webhookName: r.webhook_name, warningId: r.warning_id,
+    warningTypeName: type === null ? null : (WARNING_TYPE_BY_CODE[type]?.zh ?? String(type)), deviceNumber: r.device_number,
+    state: r.state as DeliveryState, attempts: r.attempts, lastStatus: r.last_status, lastError: r.last_error,
+    createTime: formatTime(r.created_at), nextAttemptTime: r.state === 'pending' && r.next_attempt_at !== null ? formatTime(r.next_attempt_at) : null,
+    deliveredTime: r.delivered_at === null ? null : formatTime(r.delivered_at),
+  };
+}
+
+/** The warning-push-config screen's rules, and the queueing of a delivery per matching webhook for each new warning. */
+export function createPushService(repo: PushRepository, worker: PushWorker, now: () => number = Date.now) {
+  async function visible(caller: Caller, id: number): Promise<WebhookRow> {
+    const row = await repo.find(caller.scope, id);
+    if (!row) throw notFound(NOT_FOUND);
+    return row;
+  }
+
+  return {
+    async list(caller: Caller, q: WebhookListQuery): Promise<PageResult<WebhookItem>> {
+      const { rows, count } = await repo.page(caller.scope, q.name, (q.pageNumber - 1) * q.pageSize, q.pageSize);
+      return { list: rows.map(toItem), count };
+    },
+
+    async save(caller: Caller, input: WebhookSave): Promise<WebhookItem> {
+      const existing = input.id === undefined ? null : await visible(caller, input.id);
+      const deptId = input.deptId ?? existing?.dept_id ?? caller.deptId;
+      if (!(await repo.deptExists(caller.scope, deptId))) throw notFound('机构不存在');
+      if (await repo.nameTaken(deptId, input.name, input.id)) throw conflict(`推送名称“${input.name}”已存在`);
+      const values = {
+        dept_id: deptId, name: input.name, url: input.url,
+        warning_types: input.warningTypes === '*' ? '*' : JSON.stringify(input.warningTypes), enabled: input.enabled ? 1 : 0,
+      };
+      let id = input.id;
+      if (id === undefined) id = await repo.insert({ ...values, secret: input.secret! }, caller.id, now());
+      else if (!(await repo.update(caller.scope, id, input.secret ? { ...values, secret: input.secret } : values))) throw notFound(NOT_FOUND);
+      return toItem(await visible(caller, id));
+    },
+
+    async setEnabled(caller: Caller, id: number, enabled: boolean): Promise<WebhookItem> {
+      if (!(await repo.update(caller.scope, id, { enabled: enabled ? 1 : 0 }))) throw notFound(NOT_FOUND);
+      return toItem(await visible(caller, id));
+    },
+
+    async remove(caller: Caller, id: number): Promise<void> {
+      if (!(await repo.remove(caller.scope, id))) throw notFound(NOT_FOUND);
+    },
+
+    async deliveries(caller: Caller, q: WebhookDeliveryQuery): Promise<PageResult<WebhookDeliveryItem>> {
+      if (q.webhookId !== undefined) await visible(caller, q.webhookId);
+      const { rows, count } = await repo.deliveryPage(caller.scope, q, (q.pageNumber - 1) * q.pageSize, q.pageSize);
+      return { list: rows.map(toDelivery), count };
+    },
+
+    /** Sends the test payload once, now, and answers how it went (it is listed with the deliveries too). */
+    async test(caller: Caller, id: number): Promise<WebhookDeliveryItem> {
+      await visible(caller, id);
+      const [deliveryId] = await repo.enqueue([id], null, now());
+      await worker.deliverNow(deliveryId!);
+      const { rows } = await repo.deliveryPage(caller.scope, { webhookId: id }, 0, 1);
+      return toDelivery(rows[0]!);
+    },
+
+    /** A warning meant to be pushed: one delivery per enabled webhook of its department or above that wants its type. */
+    async warningRaised(event: WarningEvent): Promise<void> {
+      const hooks = await repo.enabledFor(event.deptId);
+      const ids = hooks.filter((h) => {
+        const types = typesOf(h.warning_types);
+        return types === '*' || types.includes(event.warningType);
+      }).map((h) => h.id);
+      if ((await repo.enqueue(ids, event.id, now())).length > 0) worker.wake();
+    },
+  };
+}
+
+export type PushService = ReturnType<typeof createPushService>;

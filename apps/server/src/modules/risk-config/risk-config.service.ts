@@ -1,0 +1,88 @@
+import { DEFAULT_RISK_WARNING_CONFIG, RiskWarningConfig, type RiskConfigReply } from '@cvrisk/contracts';
+import { CONTEXT_TTL_MS } from '../../engine/context.js';
+import { badInput, notFound, noPermission } from '../../lib/errors.js';
+import { scopeHas } from '../../lib/scope.js';
+import type { SessionUser } from '../session/session-user.js';
+import type { Institution, RiskConfigRepository } from './risk-config.repository.js';
+
+const NOT_FOUND = '金融机构不存在';
+
+/** The engine re-reads thresholds on this clock (engine/context.ts): a save says so. */
+export const APPLIES_WITHIN = `${Math.round(CONTEXT_TTL_MS / 60_000)}分钟内生效`;
+
+/**
+ * Thresholds per finance institution (server-behaviour §5). Platform users pick any institution;
+ * everyone else works on their own, which for dealer staff is the one above them: they may read it
+ * (it decides their warnings) but it is not theirs to change.
+ */
+export function createRiskConfigService(repo: RiskConfigRepository) {
+  const platform = (user: SessionUser) => user.scope.kind === 'all';
+
+  /** The institution the caller asked for (or their own), or 404 when it is not one they may see. */
+  async function resolve(user: SessionUser, deptId: number | undefined): Promise<Institution> {
+    if (platform(user)) {
+      const found = deptId === undefined ? (await repo.allInstitutions())[0] : await repo.institution(deptId);
+      if (!found) throw notFound(NOT_FOUND);
+      return found;
+    }
+    const own = await repo.institutionOf(user.deptId);
+    if (!own || (deptId !== undefined && deptId !== own.id)) throw notFound(NOT_FOUND);
+    return own;
+  }
+
+  const editable = (user: SessionUser, institution: Institution) =>
+    user.permissions.has('config:edit') && scopeHas(user.scope, institution.id);
+
+  /** A change names its institution when the caller could mean several. */
+  async function editableInstitution(user: SessionUser, deptId: number | undefined): Promise<Institution> {
+    if (platform(user) && deptId === undefined) throw badInput('参数错误：deptId 请选择金融机构');
+    const institution = await resolve(user, deptId);
+    if (!editable(user, institution)) throw noPermission('只有金融机构或平台的配置管理员可以修改预警配置');
+    return institution;
+  }
+
+  async function get(user: SessionUser, deptId: number | undefined): Promise<RiskConfigReply> {
+    const institution = await resolve(user, deptId);
+    const stored = await repo.stored(institution.id);
+    // A stored value that no longer parses is what the engine ignores too: show the defaults it uses.
+    const parsed = stored === undefined ? null : RiskWarningConfig.safeParse(safeJson(stored));
+    const own = parsed?.success ? parsed.data : null;
+    return {
+      deptId: institution.id,
+      deptName: institution.name,
+      isDefault: own === null,
+      editable: editable(user, institution),
+      config: own ?? DEFAULT_RISK_WARNING_CONFIG,
+      defaults: DEFAULT_RISK_WARNING_CONFIG,
+      institutions: platform(user) ? await repo.allInstitutions() : [institution],
+      appliesWithinMs: CONTEXT_TTL_MS,
+    };
+  }
+
+  return {
+    get,
+
+    async save(user: SessionUser, deptId: number | undefined, config: RiskWarningConfig): Promise<RiskConfigReply> {
+      const institution = await editableInstitution(user, deptId);
+      await repo.store(institution.id, JSON.stringify(config));
+      return get(user, institution.id);
+    },
+
+    /** Back to server-behaviour §5's defaults: the institution's own row goes, so later default changes reach it. */
+    async reset(user: SessionUser, deptId: number | undefined): Promise<RiskConfigReply> {
+      const institution = await editableInstitution(user, deptId);
+      await repo.clear(institution.id);
+      return get(user, institution.id);
+    },
+  };
+}
+
+export type RiskConfigService = ReturnType<typeof createRiskConfigService>;
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

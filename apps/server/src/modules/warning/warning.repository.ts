@@ -1,0 +1,202 @@
+import { warningTimeRange, type WarningExportQuery } from '@cvrisk/contracts';
+import type { Db } from '../../db/database.js';
+import { contains, inDeptSubtree } from '../../lib/like.js';
+import { inScope, type Scope } from '../../lib/scope.js';
+
+export type WarningRow = {
+  id: number;
+  warning_type: number;
+  risk_level: number;
+  deal_status: number;
+  compound: number;
+  warning_time: number;
+  dept_id: number;
+  car_id: number | null;
+  deal_time: number | null;
+  deal_description: string | null;
+  device_number: string;
+  plate_number: string | null;
+  frame_number: string | null;
+  customer_name: string | null;
+  phone: string | null;
+  dept_name: string;
+  deal_user_name: string | null;
+};
+
+const columns = [
+  'w.id', 'w.warning_type', 'w.risk_level', 'w.deal_status', 'w.compound', 'w.warning_time', 'w.dept_id', 'w.car_id',
+  'w.deal_time', 'w.deal_description', 'd.device_number', 'car.plate_number', 'car.frame_number as frame_number',
+  'cust.name as customer_name', 'cust.phone', 'dealer.name as dept_name', 'u.realname as deal_user_name',
+] as const;
+
+export type Filters = Omit<WarningExportQuery, 'sortField' | 'sortOrder'>;
+export type Sort = Pick<WarningExportQuery, 'sortField' | 'sortOrder'>;
+
+export function createWarningRepository(db: Db) {
+  /**
+   * The caller's warnings under the filters, on the warning table alone (so the count reads indexes
+   * only). Text filters pick devices or customers first: those tables are small, warnings are not.
+   */
+  function filtered(scope: Scope, f: Filters) {
+    let q = db.selectFrom('warning as w').where((eb) => inScope(eb, 'w.dept_id', scope));
+    if (f.warningType !== undefined) q = q.where('w.warning_type', '=', f.warningType);
+    if (f.dealStatus !== undefined) q = q.where('w.deal_status', '=', f.dealStatus);
+    if (f.riskLevel !== undefined) q = q.where('w.risk_level', '=', f.riskLevel);
+    if (f.deptId !== undefined) q = q.where(inDeptSubtree('w.dept_id', f.deptId));
+    const { from, to } = warningTimeRange(f);
+    if (from !== undefined) q = q.where('w.warning_time', '>=', from);
+    if (to !== undefined) q = q.where('w.warning_time', '<=', to);
+    const phone = f.customerPhone;
+    if (phone) q = q.where('w.customer_id', 'in', (eb) => eb.selectFrom('customer').select('id').where(contains('phone', phone)));
+    const number = f.deviceNumber;
+    if (number) q = q.where('w.device_id', 'in', (eb) => eb.selectFrom('device').select('id').where(contains('device_number', number)));
+    return q;
+  }
+
+  /** The list's columns: device, car, customer, dealer and the handler's name. */
+  function withColumns(q: ReturnType<typeof filtered>) {
+    return q
+      .innerJoin('device as d', 'd.id', 'w.device_id')
+      .innerJoin('dept as dealer', 'dealer.id', 'w.dept_id')
+      .leftJoin('car', 'car.id', 'w.car_id')
+      .leftJoin('customer as cust', 'cust.id', 'w.customer_id')
+      .leftJoin('app_user as u', 'u.id', 'w.deal_user_id')
+      .select(columns);
+  }
+
+  function sorted(q: ReturnType<typeof withColumns>, s: Sort) {
+    const dir = s.sortOrder ?? 'desc';
+    if (s.sortField === 'riskLevel') {
+      // By severity: 1 is high, so "descending severity" is ascending codes. Newest first within a level.
+      return q.orderBy('w.risk_level', dir === 'desc' ? 'asc' : 'desc').orderBy('w.warning_time', 'desc').orderBy('w.id', 'desc');
+    }
+    return q.orderBy('w.warning_time', dir).orderBy('w.id', dir);
+  }
+
+  return {
+    async page(scope: Scope, f: Filters, s: Sort, offset: number, limit: number) {
+      const q = filtered(scope, f);
+      const [rows, total] = await Promise.all([
+        sorted(withColumns(q), s).offset(offset).limit(limit).execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows as WarningRow[], count: Number(total.n) };
+    },
+
+    /** Every matching warning, newest first, a page at a time, keyed on (warning_time, id) so pages never shift. */
+    async *pages(scope: Scope, f: Filters, size = 2000): AsyncGenerator<WarningRow[]> {
+      let after: { time: number; id: number } | null = null;
+      for (;;) {
+        let q = filtered(scope, f);
+        if (after) {
+          const { time, id } = after;
+          q = q.where((eb) => eb.or([eb('w.warning_time', '<', time), eb.and([eb('w.warning_time', '=', time), eb('w.id', '<', id)])]));
+        }
+        const rows = (await withColumns(q).orderBy('w.warning_time', 'desc').orderBy('w.id', 'desc').limit(size).execute()) as WarningRow[];
+        if (rows.length === 0) return;
+        yield rows;
+        const last = rows[rows.length - 1]!;
+        after = { time: last.warning_time, id: last.id };
+      }
+    },
+
+    /**
+     * Per-customer counts by type under the filters, for the customers in scope a page at a time in
+     * id order (keyset on the id), so the export never holds more than one page. Customers without
+     * a matching warning are left out by the caller.
+     */
+    async *customerPages(scope: Scope, f: Filters, size = 1000) {
+      let after = 0;
+      for (;;) {
+        const people = await db
+          .selectFrom('customer as c')
+          .innerJoin('dept as dealer', 'dealer.id', 'c.dept_id')
+          .select(['c.id', 'c.name', 'c.phone', 'dealer.name as dept_name'])
+          .where((eb) => inScope(eb, 'c.dept_id', scope))
+          .where('c.id', '>', after)
+          .orderBy('c.id')
+          .limit(size)
+          .execute();
+        if (people.length === 0) return;
+        after = people[people.length - 1]!.id;
+        const counts = await filtered(scope, f)
+          .where('w.customer_id', 'in', people.map((p) => p.id))
+          .select((eb) => [
+            'w.customer_id',
+            'w.warning_type',
+            eb.fn.countAll<number>().as('total'),
+            eb.fn.sum<number>(eb.case().when('w.deal_status', '=', 0).then(1).else(0).end()).as('unhandled'),
+          ])
+          .groupBy(['w.customer_id', 'w.warning_type'])
+          .execute();
+        if (counts.length === 0) continue;
+        yield { people, counts: counts.map((r) => ({ customerId: r.customer_id!, warningType: r.warning_type, total: Number(r.total), unhandled: Number(r.unhandled) })) };
+      }
+    },
+
+    /** The warning to handle, if the caller may see it, with who handled it if someone did. */
+    findForDeal(scope: Scope, id: number) {
+      return db
+        .selectFrom('warning as w')
+        .innerJoin('device as d', 'd.id', 'w.device_id')
+        .leftJoin('app_user as u', 'u.id', 'w.deal_user_id')
+        .select(['w.id', 'w.dept_id', 'w.device_id', 'w.warning_type', 'w.warning_time', 'w.deal_status', 'w.deal_time', 'd.device_number', 'u.realname as deal_user_name'])
+        .where('w.id', '=', id)
+        .where((eb) => inScope(eb, 'w.dept_id', scope))
+        .executeTakeFirst();
+    },
+
+    /** Which of these ids the caller may see, and their state. */
+    findManyForDeal(scope: Scope, ids: number[]) {
+      return db.selectFrom('warning as w').select(['w.id', 'w.deal_status']).where('w.id', 'in', ids).where((eb) => inScope(eb, 'w.dept_id', scope)).execute();
+    },
+
+    /** The device's unhandled warnings of one type, newest first. */
+    async openOfDevice(scope: Scope, deviceNumber: string, warningType: number) {
+      const q = filtered(scope, {})
+        .where('w.device_id', 'in', (eb) => eb.selectFrom('device').select('id').where('device_number', '=', deviceNumber))
+        .where('w.warning_type', '=', warningType)
+        .where('w.deal_status', '=', 0);
+      return (await withColumns(q).orderBy('w.warning_time', 'desc').orderBy('w.id', 'desc').limit(1000).execute()) as WarningRow[];
+    },
+
+    carInScope(scope: Scope, carId: number) {
+      return db.selectFrom('car').select('id').where('id', '=', carId).where((eb) => inScope(eb, 'car.dept_id', scope)).executeTakeFirst();
+    },
+
+    countsOfCar(scope: Scope, carId: number) {
+      return filtered(scope, {})
+        .where('w.car_id', '=', carId)
+        .select((eb) => [
+          'w.warning_type',
+          eb.fn.countAll<number>().as('total'),
+          eb.fn.sum<number>(eb.case().when('w.deal_status', '=', 0).then(1).else(0).end()).as('unhandled'),
+        ])
+        .groupBy('w.warning_type')
+        .execute();
+    },
+
+    /**
+     * Devices in scope whose number, car (plate, frame) or customer (name, phone) contains the text;
+     * then their newest warnings. Two steps: a text search over 1,000,000 warnings would not be quick.
+     */
+    async quick(scope: Scope, text: string, limit: number) {
+      const devices = await db
+        .selectFrom('device as d')
+        .leftJoin('car', 'car.id', 'd.car_id')
+        .leftJoin('customer as cust', 'cust.id', 'car.customer_id')
+        .select('d.id')
+        .where((eb) => inScope(eb, 'd.dept_id', scope))
+        .where((eb) =>
+          eb.or([contains('d.device_number', text), contains('car.plate_number', text), contains('car.frame_number', text), contains('cust.name', text), contains('cust.phone', text)]),
+        )
+        .limit(500)
+        .execute();
+      if (devices.length === 0) return [];
+      const q = filtered(scope, {}).where('w.device_id', 'in', devices.map((d) => d.id));
+      return (await withColumns(q).orderBy('w.warning_time', 'desc').orderBy('w.id', 'desc').limit(limit).execute()) as WarningRow[];
+    },
+  };
+}
+
+export type WarningRepository = ReturnType<typeof createWarningRepository>;

@@ -1,0 +1,158 @@
+import {
+  dealSuccessMessage, formatTime, WARNING_TYPE_BY_CODE, WARNING_TYPE_CODES, WARNING_QUICK_LIMIT,
+  type CarWarningCount, type DealBatchForm, type DealResult, type DeviceWarningsQuery, type PageResult, type RiskLevel,
+  type TreatForm, type WarningExportQuery, type WarningListItem, type WarningListQuery, type WarningTypeCode, type WarningTypeDictItem,
+} from '@cvrisk/contracts';
+import { recomputeCustomerGrades } from '../../engine/customer-grade.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { maskPhone } from '../../lib/mask.js';
+import type { SessionUser } from '../session/session-user.js';
+import type { Handled, WarningDealRepository } from './warning-deal.repository.js';
+import type { WarningRepository, WarningRow } from './warning.repository.js';
+
+export type WarningServiceDeps = {
+  list: WarningRepository;
+  deal: WarningDealRepository;
+  /** Recomputes these customers' grades (the engine's rule). */
+  regrade(customerIds: number[], now: number): Promise<void>;
+  /** Tells the live stream, so other users' badges and lists drop the handled warnings. */
+  announce(handled: Handled[]): void;
+  now?: () => number;
+};
+
+export const typeName = (code: number): string => WARNING_TYPE_BY_CODE[code as WarningTypeCode]?.zh ?? `预警${code}`;
+
+/** Full phone numbers only for roles trusted with them (server-behaviour §2). */
+export function toItem(r: WarningRow, sensitive: boolean): WarningListItem {
+  return {
+    id: r.id,
+    warningType: r.warning_type as WarningTypeCode,
+    warningTypeName: typeName(r.warning_type),
+    deviceNumber: r.device_number,
+    customerName: r.customer_name,
+    customerPhone: r.phone === null ? null : sensitive ? r.phone : maskPhone(r.phone),
+    riskLevel: r.risk_level as RiskLevel,
+    dealStatus: r.deal_status === 1 ? 1 : 0,
+    warningTime: formatTime(r.warning_time),
+    plateNumber: r.plate_number,
+    carFrameNumber: r.frame_number,
+    carid: r.car_id,
+    deptId: r.dept_id,
+    deptName: r.dept_name,
+    compound: r.compound === 1,
+    dealTime: r.deal_time === null ? null : formatTime(r.deal_time),
+    dealUserName: r.deal_user_name,
+    dealDescription: r.deal_description,
+  };
+}
+
+const sensitiveOf = (user: SessionUser) => user.permissions.has('customer:sensitive');
+
+export function createWarningService(d: WarningServiceDeps) {
+  const now = d.now ?? Date.now;
+
+  /** After a handling: grades of the customers concerned, then the live stream. */
+  async function settle(handled: Handled[], at: number): Promise<DealResult & { msg: string }> {
+    const customers = handled.map((h) => h.customer_id).filter((c): c is number => c !== null);
+    await d.regrade(customers, at);
+    d.announce(handled);
+    const ids = handled.map((h) => h.id).sort((a, b) => a - b);
+    return { ids, count: ids.length, msg: dealSuccessMessage(ids.length) };
+  }
+
+  /** The warning the form names, in scope and matching its device and type; 409 when already handled. */
+  async function target(user: SessionUser, form: TreatForm) {
+    const w = await d.list.findForDeal(user.scope, form.id);
+    const stale = w && ((form.warningType !== undefined && form.warningType !== w.warning_type) || (form.deviceNumber !== undefined && form.deviceNumber !== w.device_number));
+    if (!w || stale) throw notFound('预警不存在或无权查看');
+    return w;
+  }
+
+  async function alreadyHandled(user: SessionUser, id: number): Promise<never> {
+    const w = await d.list.findForDeal(user.scope, id);
+    const who = w?.deal_user_name ?? '其他用户';
+    const when = w?.deal_time ? formatTime(w.deal_time) : '';
+    throw conflict(`该预警已被${who}于${when}处理，请勿重复处理`);
+  }
+
+  async function handleOne(user: SessionUser, form: TreatForm, earlier: boolean) {
+    const w = await target(user, form);
+    if (w.deal_status !== 0) return alreadyHandled(user, w.id);
+    const at = now();
+    const handled = await d.deal.handleOne(user.scope, w, earlier, { userId: user.id, description: form.dealDescription, at });
+    // Another operator committed between our read and our update.
+    if (!handled) return alreadyHandled(user, w.id);
+    return settle(handled, at);
+  }
+
+  return {
+    typeDict(): WarningTypeDictItem[] {
+      return WARNING_TYPE_CODES.map((code) => {
+        const t = WARNING_TYPE_BY_CODE[code];
+        return { code, name: t.zh, nameEn: t.en, riskLevel: t.level };
+      });
+    },
+
+    async list(user: SessionUser, q: WarningListQuery): Promise<PageResult<WarningListItem>> {
+      const { rows, count } = await d.list.page(user.scope, q, q, (q.pageNumber - 1) * q.pageSize, q.pageSize);
+      const sensitive = sensitiveOf(user);
+      return { list: rows.map((r) => toItem(r, sensitive)), count };
+    },
+
+    async *exportPages(user: SessionUser, q: WarningExportQuery): AsyncGenerator<WarningListItem[]> {
+      const sensitive = sensitiveOf(user);
+      for await (const rows of d.list.pages(user.scope, q)) yield rows.map((r) => toItem(r, sensitive));
+    },
+
+    /** unifyDeal: this warning and the device's earlier unhandled ones of its type. */
+    unify: (user: SessionUser, form: TreatForm) => handleOne(user, form, true),
+
+    /** treatRiskWarning: this warning only. */
+    treat: (user: SessionUser, form: TreatForm) => handleOne(user, form, false),
+
+    /** unifyDealBatch: all of the chosen warnings, or none. */
+    async batch(user: SessionUser, form: DealBatchForm) {
+      const found = await d.list.findManyForDeal(user.scope, form.ids);
+      const missing = form.ids.length - found.length;
+      if (missing > 0) throw notFound(`所选预警中有${missing}条不存在或无权查看`);
+      const lost = (n: number) => conflict(`所选预警中有${n}条已被处理，本次未处理任何预警，请刷新后重试`);
+      const done = found.filter((w) => w.deal_status !== 0).length;
+      if (done > 0) throw lost(done);
+      const at = now();
+      const handled = await d.deal.handleAll(form.ids, { userId: user.id, description: form.dealDescription, at });
+      if (!handled) {
+        const again = await d.list.findManyForDeal(user.scope, form.ids);
+        throw lost(again.filter((w) => w.deal_status !== 0).length);
+      }
+      return settle(handled, at);
+    },
+
+    async openOfDevice(user: SessionUser, q: DeviceWarningsQuery): Promise<{ list: WarningListItem[] }> {
+      const rows = await d.list.openOfDevice(user.scope, q.deviceNumber, q.warningType);
+      const sensitive = sensitiveOf(user);
+      return { list: rows.map((r) => toItem(r, sensitive)) };
+    },
+
+    async countsOfCar(user: SessionUser, carId: number): Promise<CarWarningCount> {
+      if (!(await d.list.carInScope(user.scope, carId))) throw notFound('车辆不存在或无权查看');
+      const rows = await d.list.countsOfCar(user.scope, carId);
+      const byType = new Map(rows.map((r) => [r.warning_type, r]));
+      const list = WARNING_TYPE_CODES.map((code) => {
+        const r = byType.get(code);
+        return { warningType: code, warningTypeName: typeName(code), total: Number(r?.total ?? 0), unhandled: Number(r?.unhandled ?? 0) };
+      });
+      return { list, total: list.reduce((s, x) => s + x.total, 0), unhandled: list.reduce((s, x) => s + x.unhandled, 0) };
+    },
+
+    async quick(user: SessionUser, text: string): Promise<{ list: WarningListItem[] }> {
+      const rows = await d.list.quick(user.scope, text, WARNING_QUICK_LIMIT);
+      const sensitive = sensitiveOf(user);
+      return { list: rows.map((r) => toItem(r, sensitive)) };
+    },
+  };
+}
+
+export type WarningService = ReturnType<typeof createWarningService>;
+
+/** The production wiring of the grade rule. */
+export const regradeWith = (db: Parameters<typeof recomputeCustomerGrades>[0]) => (ids: number[], at: number) => recomputeCustomerGrades(db, ids, at);

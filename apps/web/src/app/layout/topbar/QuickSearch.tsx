@@ -1,0 +1,120 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { WARNING_TYPE_BY_CODE, type QuickSearchResult } from '@cvrisk/contracts';
+import { Select } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useI18n } from '../../../lib/i18n/I18nProvider';
+import { warningListPath } from './TickerDetailsDialog';
+import { quickSearch } from './topbar.queries';
+
+const DEBOUNCE_MS = 300;
+
+type Option = { value: string; label: React.ReactNode; path: string };
+type Group = { label: string; title: string; options: Option[] };
+
+/** The answer as the two option groups of console-spec §2; a group without results is left out. */
+export function optionGroups(r: QuickSearchResult, t: (k: 'push.search.warnings' | 'push.search.devices') => string, lang: 'zh' | 'en'): Group[] {
+  const warnings: Option[] = r.warnList.list.map((w) => ({
+    value: `w:${w.id}`,
+    path: warningListPath(w.filters),
+    label: (
+      <div className="topbar-option">
+        <span>{WARNING_TYPE_BY_CODE[w.warningType]?.[lang] ?? w.warningTypeName} · {w.deviceNumber}</span>
+        <span className="topbar-option-sub">{[w.customerName, w.count > 1 ? `×${w.count}` : null].filter(Boolean).join(' ')}</span>
+      </div>
+    ),
+  }));
+  const devices: Option[] = r.devList.list.map((d) => ({
+    value: `d:${d.deviceNumber}`,
+    path: `/monitor/onlineMonitoring?${new URLSearchParams({ deviceNumber: d.deviceNumber, monitor: 'dev' })}`,
+    label: (
+      <div className="topbar-option">
+        <span>{d.deviceNumber}</span>
+        <span className="topbar-option-sub">{[d.plateNumber, d.customerName].filter(Boolean).join(' · ')}</span>
+      </div>
+    ),
+  }));
+  return [
+    { label: t('push.search.warnings'), title: t('push.search.warnings'), options: warnings },
+    { label: t('push.search.devices'), title: t('push.search.devices'), options: devices },
+  ].filter((g) => g.options.length > 0);
+}
+
+/**
+ * Remote search for devices and warnings. Only non-empty text is sent (debounced, the older request
+ * cancelled); emptying the box clears options and selection (console-spec §5).
+ */
+export function QuickSearch() {
+  const { t, lang } = useI18n();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [groups, setGroups] = useState<Group[]>([]);
+  const [value, setValue] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const pending = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const query = text.trim();
+    pending.current?.abort();
+    if (!query) return;
+    const controller = new AbortController();
+    pending.current = controller;
+    const timer = setTimeout(() => {
+      setLoading(true);
+      quickSearch(query, controller.signal)
+        .then((r) => {
+          if (!controller.signal.aborted) setGroups(optionGroups(r, t, lang));
+        })
+        .catch(() => {
+          if (!controller.signal.aborted) setGroups([]);
+        })
+        .finally(() => {
+          if (!controller.signal.aborted) setLoading(false);
+        });
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text, t, lang]);
+
+  const search = (next: string) => {
+    setText(next);
+    if (next.trim()) return;
+    // Emptied: no request, and neither the old options nor the old choice stay.
+    setGroups([]);
+    setValue(null);
+    setLoading(false);
+  };
+
+  const choose = (chosen: string) => {
+    const option = groups.flatMap((g) => g.options).find((o) => o.value === chosen);
+    if (!option) return;
+    setValue(chosen);
+    setFocused(false);
+    void navigate(option.path);
+  };
+
+  return (
+    <Select<string | null>
+      className="topbar-search"
+      aria-label={t('push.search.placeholder')}
+      placeholder={t('push.search.placeholder')}
+      suffixIcon={<SearchOutlined />}
+      allowClear
+      value={value}
+      options={groups}
+      loading={loading}
+      notFoundContent={text.trim() && !loading ? t('push.search.none') : null}
+      showSearch={{ filterOption: false, searchValue: text, onSearch: search, autoClearSearchValue: false }}
+      onChange={(v) => (v ? choose(v) : undefined)}
+      onClear={() => search('')}
+      popupMatchSelectWidth={320}
+      // Nothing to offer for empty text: the list stays shut rather than showing the last answer.
+      open={focused && text.trim() !== ''}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+    />
+  );
+}

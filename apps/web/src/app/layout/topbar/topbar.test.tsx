@@ -1,0 +1,95 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonReply, renderRoutes } from '../../../test/renderWithProviders';
+import { QuickSearch } from './QuickSearch';
+import { prependWarning } from './topbar.queries';
+import { WarningBadgeButton } from './WarningBadgeButton';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const device = { deviceNumber: '860000000001', deviceKind: 1, plateNumber: '浙A12345', carFrameNumber: null, customerName: '王伟', customerPhone: null };
+
+function serve(count: number) {
+  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
+    if (url === '/publicKey') return jsonReply({ code: 200, msg: 'ok', data: { publicKey: '', encrypt: 'off', mockServer: false } });
+    if (url === '/api/report/riskWarning/getRiskWarning') return jsonReply({ code: 200, msg: 'ok', result: { allCountStatus0: count } });
+    if (url === '/api/indexMonitoring/queryQuickly') return jsonReply({ code: 200, msg: 'ok', result: { warnList: { list: [] }, devList: { list: [device] } } });
+    return jsonReply({ code: 404, msg: 'not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('the risk-warning badge', () => {
+  it('shows 99+ above 99', async () => {
+    serve(150);
+    renderRoutes([{ path: '/', element: <WarningBadgeButton enabled /> }], '/');
+    expect(await screen.findByText('99+')).toBeTruthy();
+  });
+
+  it('shows the count itself up to 99', async () => {
+    serve(99);
+    renderRoutes([{ path: '/', element: <WarningBadgeButton enabled /> }], '/');
+    await waitFor(() => expect(document.querySelector('.ant-badge-count')?.getAttribute('title')).toBe('99'));
+    expect(screen.queryByText('99+')).toBeNull();
+  });
+
+  it('asks nothing without a token', async () => {
+    const fetchMock = serve(5);
+    renderRoutes([{ path: '/', element: <WarningBadgeButton enabled={false} /> }], '/');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+type Calls = ReturnType<typeof serve>['mock']['calls'];
+const searches = (m: { mock: { calls: Calls } }) => m.mock.calls.filter((c) => c[0] === '/api/indexMonitoring/queryQuickly') as unknown as [string, RequestInit][];
+
+describe('the quick search', () => {
+  const input = () => screen.getByRole('combobox');
+
+  it('searches non-empty text only, and emptying clears the options', async () => {
+    const fetchMock = serve(0);
+    renderRoutes([{ path: '/', element: <QuickSearch /> }, { path: '/monitor/onlineMonitoring', element: <p>monitoring</p> }], '/');
+    fireEvent.focus(input());
+    fireEvent.change(input(), { target: { value: '   ' } });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(searches(fetchMock)).toHaveLength(0);
+
+    fireEvent.change(input(), { target: { value: '8600' } });
+    expect(await screen.findByText('设备监控')).toBeTruthy();
+    expect(screen.getByText('860000000001')).toBeTruthy();
+    expect(searches(fetchMock).map((c) => JSON.parse(c[1].body as string))).toEqual([{ quickParam: '8600' }]);
+
+    fireEvent.change(input(), { target: { value: '' } });
+    // The list shuts (jsdom runs no closing animation, so its last content may linger in the DOM).
+    await waitFor(() => expect(input().getAttribute('aria-expanded')).toBe('false'));
+    // Typing again shows nothing old while the new answer is awaited.
+    fireEvent.change(input(), { target: { value: '9' } });
+    expect(input().getAttribute('aria-expanded')).toBe('true');
+    expect(document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')).toBeNull();
+    expect(searches(fetchMock)).toHaveLength(1);
+  });
+
+  it('opens online monitoring for a chosen device', async () => {
+    serve(0);
+    const { router } = renderRoutes([{ path: '/', element: <QuickSearch /> }, { path: '/monitor/onlineMonitoring', element: <p>monitoring</p> }], '/');
+    fireEvent.focus(input());
+    fireEvent.change(input(), { target: { value: '8600' } });
+    fireEvent.click(await screen.findByText('860000000001'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/onlineMonitoring'));
+    expect(router.state.location.search).toBe('?deviceNumber=860000000001&monitor=dev');
+  });
+});
+
+describe('the ticker list', () => {
+  it('puts a live warning on top once, keeping at most 20', () => {
+    const w = (id: number) => ({ id }) as Parameters<typeof prependWarning>[1];
+    const list = Array.from({ length: 20 }, (_, i) => w(i + 1));
+    const next = prependWarning(list, w(5));
+    expect(next.map((x) => x.id).slice(0, 3)).toEqual([5, 1, 2]);
+    expect(next).toHaveLength(20);
+    expect(next.filter((x) => x.id === 5)).toHaveLength(1);
+    expect(prependWarning(list, w(99))).toHaveLength(20);
+  });
+});

@@ -1,0 +1,66 @@
+import { DEAL_STATUS_LABELS, RISK_LEVEL_LABELS, WARNING_TYPE_BY_CODE, type WeekWarningItem } from '@cvrisk/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useNavigate } from 'react-router';
+import { orDash } from '../../lib/format';
+import { useI18n } from '../../lib/i18n/I18nProvider';
+import { HomeCard } from './HomeCard';
+import { warningListWeekQuery } from './home.queries';
+
+/** The warning detail page of one warning (console-spec §2: hidden route under /risk). */
+export const warningDetailPath = (w: Pick<WeekWarningItem, 'id' | 'deviceNumber' | 'warningType'>) =>
+  `/risk/warningDetail?${new URLSearchParams({ id: String(w.id), deviceNumber: w.deviceNumber, warningType: String(w.warningType) })}`;
+
+function useColumns(): ColumnsType<WeekWarningItem> {
+  const { t, lang } = useI18n();
+  return [
+    { title: t('home.col.type'), dataIndex: 'warningType', width: 112, ellipsis: true, render: (v: WeekWarningItem['warningType']) => WARNING_TYPE_BY_CODE[v][lang] },
+    { title: t('home.col.device'), dataIndex: 'deviceNumber', width: 136, ellipsis: true },
+    { title: t('home.col.customer'), dataIndex: 'customerName', ellipsis: true, render: (v: string | null) => orDash(v) },
+    {
+      title: t('home.col.level'),
+      dataIndex: 'riskLevel',
+      width: 80,
+      render: (v: WeekWarningItem['riskLevel']) => <Tag color={RISK_LEVEL_LABELS[v].color}>{RISK_LEVEL_LABELS[v][lang]}</Tag>,
+    },
+    {
+      title: t('home.col.status'),
+      dataIndex: 'dealStatus',
+      width: 80,
+      render: (v: WeekWarningItem['dealStatus']) => <Tag color={v === 0 ? 'volcano' : 'green'}>{DEAL_STATUS_LABELS[v][lang]}</Tag>,
+    },
+    { title: t('home.col.time'), dataIndex: 'warningTime', width: 156 },
+  ];
+}
+
+/** This week's newest warnings of the scope; a row opens its detail. */
+export function WeekWarningCard() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const query = useQuery(warningListWeekQuery());
+  const columns = useColumns();
+  const week = query.data;
+  return (
+    <HomeCard
+      title={t('home.weekList')}
+      query={query}
+      minHeight={340}
+      extra={week && week.count > 0 && <Typography.Text type="secondary">{t('home.weekCount', { count: week.count.toLocaleString(), shown: week.list.length })}</Typography.Text>}
+      empty={(w) => (w.list.length === 0 ? t('home.weekEmpty') : null)}
+    >
+      {(w) => (
+        <Table<WeekWarningItem>
+          className="home-week-table"
+          size="small"
+          rowKey="id"
+          columns={columns}
+          dataSource={w.list}
+          pagination={false}
+          scroll={{ x: 640 }}
+          onRow={(row) => ({ onClick: () => navigate(warningDetailPath(row)) })}
+        />
+      )}
+    </HomeCard>
+  );
+}

@@ -1,0 +1,158 @@
+import type { CarDataAnalysis, UserInfo, WarningDetailResult } from '@cvrisk/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setApiHooks } from '../../api/hooks';
+import { SessionContext } from '../../app/session/SessionContext';
+import { jsonReply, renderRoutes } from '../../test/renderWithProviders';
+import { WarningDetailPage } from './WarningDetailPage';
+
+// jsdom draws no map; the panel's buttons, data and messages are what is tested here.
+vi.mock('../../components/map/MapView', () => ({ MapView: () => <div data-testid="map" /> }));
+
+const detail: WarningDetailResult = {
+  entity: {
+    id: 42, warningType: 4, warningTypeName: '二押点预警', riskLevel: 1, compound: true, dealStatus: 0,
+    warningTime: '2026-11-20 10:00:00', lastTime: '2026-11-20 12:00:00', customerName: '王建华', customerPhone: '138****5678',
+    customerGrade: 'high', customerGradeName: '高风险', brandname: '奥迪', modelname: 'A4L', carFrameNumber: 'LFV2A24G0K3000001',
+    plateNumber: '浙A12345', deviceNumber: '860000000000001', deptName4s: '杭州宝龙奥迪4S店', deptName: '华信汽车金融有限公司',
+    carid: 7, commonLng: 120.16, commonLat: 30.27, lng: 120.155, lat: 30.274, address: '浙江省杭州市',
+    detail: '在典当行「测试典当行」180米内停留2小时', dealUserName: null, dealTime: null, dealDescription: null,
+  },
+  device: {
+    deviceNumber: '860000000000001', deviceKind: 1, state: 'parked', devGaoLng: 120.16, devGaoLat: 30.27, lng: 120.155, lat: 30.274,
+    gpsTime: '2026-11-22 09:50:00', speed: 0, address: '浙江省杭州市',
+  },
+};
+const analysis: CarDataAnalysis = {
+  useCarArea: [],
+  listWeek: [{ commonLng: 120.16, commonLat: 30.27, lng: 120.155, lat: 30.274, commonAddress: '浙江省杭州市', count: 3, totalMinutes: 90 }],
+  dayList: [],
+  nightList: [],
+};
+
+type Handler = (url: string, init?: RequestInit) => Response;
+
+function open(handler: Handler, permissions = ['warning:view', 'warning:handle']) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => handler(url, init));
+  vi.stubGlobal('fetch', fetchMock);
+  const user: UserInfo = { userId: 7, username: 'operator1', realname: '张晓燕', avatar: '', permissions, deptId: 1, deptName: 'd', roleName: 'x' };
+  renderRoutes(
+    [{ path: '/risk/warningDetail', element: <SessionContext value={{ user, menu: { nodes: [], pages: [], denied: new Set() } }}><WarningDetailPage /></SessionContext> }],
+    '/risk/warningDetail?id=42&deviceNumber=860000000000001&warningType=4',
+  );
+  return fetchMock;
+}
+
+function server(excluded: { value: boolean }, failToggle = false, handled = { value: false }): Handler {
+  return (url, init) => {
+    const ok = (result: unknown, msg = '操作成功') => jsonReply({ code: 200, msg, result });
+    if (url === '/publicKey') return jsonReply({ code: 200, msg: 'ok', data: { publicKey: '', encrypt: 'off', mockServer: false } });
+    if (url.startsWith('/api/report/riskWarning/getWarningDetails')) {
+      if (!handled.value) return ok(detail);
+      return ok({ ...detail, entity: { ...detail.entity, dealStatus: 1, dealUserName: '张晓燕', dealTime: '2026-11-22 10:05:00', dealDescription: '已电话联系客户' } });
+    }
+    if (url.startsWith('/api/report/riskWarning/treatRiskWarning') && init?.method === 'PUT') {
+      handled.value = true;
+      return ok({ handled: 1 }, '处理成功，共处理1条预警');
+    }
+    if (url.startsWith('/api/report/riskWarning/getDevWarningNotPushConfig')) return ok({ entity: excluded.value ? { id: 1 } : null });
+    if (url.startsWith('/api/report/riskWarning/getNearRiskPoints')) return ok([]);
+    if (url.startsWith('/api/customerDraw/getCarDataAnalysis')) return ok(analysis);
+    if (failToggle) return jsonReply({ code: 404, msg: '设备不存在' }, 404);
+    if (url.startsWith('/api/report/riskWarning/cancelWarningPush')) {
+      excluded.value = true;
+      return ok(null, '已取消推送');
+    }
+    if (url.startsWith('/api/report/riskWarning/pushTheWarningType')) {
+      excluded.value = false;
+      return ok(null, '已恢复推送');
+    }
+    return jsonReply({ code: 404, msg: 'unexpected ' + url }, 404);
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setApiHooks({ toast: () => {}, relogin: () => {}, forbidden: () => {} });
+});
+
+describe('WarningDetailPage', () => {
+  it('shows the warning, customer, car, dealer and device fields as tags and text', async () => {
+    open(server({ value: false }));
+    expect(await screen.findByText('在典当行「测试典当行」180米内停留2小时')).toBeTruthy();
+    expect(screen.getByText('二押点预警')).toBeTruthy();
+    expect(screen.getByText('高')).toBeTruthy();
+    expect(screen.getByText('复合预警')).toBeTruthy();
+    expect(screen.getByText('未处理')).toBeTruthy();
+    expect(screen.getByText('高风险')).toBeTruthy();
+    expect(screen.getByText('138****5678')).toBeTruthy();
+    expect(screen.getByText('奥迪 A4L')).toBeTruthy();
+    expect(screen.getByText('杭州宝龙奥迪4S店')).toBeTruthy();
+    expect(screen.getByText('华信汽车金融有限公司')).toBeTruthy();
+    expect(screen.getByText('2026-11-22 09:50:00')).toBeTruthy();
+    expect(screen.getByText('该预警尚未处理')).toBeTruthy();
+  });
+
+  it('reads the do-not-push state from the server, ticks and unticks it, and toasts the server message', async () => {
+    const excluded = { value: true };
+    const fetchMock = open(server(excluded));
+    const box = await screen.findByRole('checkbox', { name: '不推送此类预警' });
+    await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(box);
+    expect(await screen.findByText('已恢复推送')).toBeTruthy();
+    await waitFor(() => expect((box as HTMLInputElement).checked).toBe(false));
+    const restore = fetchMock.mock.calls.find(([url]) => url.startsWith('/api/report/riskWarning/pushTheWarningType'));
+    expect(JSON.parse(String(restore![1]!.body))).toEqual({ deviceNumber: '860000000000001', warningType: 4 });
+    fireEvent.click(box);
+    expect(await screen.findByText('已取消推送')).toBeTruthy();
+    await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true));
+  });
+
+  it('goes back to the server state and shows the server message when the toggle fails', async () => {
+    const toast = vi.fn();
+    setApiHooks({ toast, relogin: () => {}, forbidden: () => {} });
+    open(server({ value: false }, true));
+    const box = await screen.findByRole('checkbox', { name: '不推送此类预警' });
+    await waitFor(() => expect((box as HTMLInputElement).disabled).toBe(false));
+    fireEvent.click(box);
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('设备不存在'));
+    await waitFor(() => expect((box as HTMLInputElement).checked).toBe(false));
+    await waitFor(() => expect((box as HTMLInputElement).disabled).toBe(false));
+  });
+
+  it('orders the seven map buttons, starts with the two positions on, and says when a set is empty', async () => {
+    open(server({ value: false }));
+    const bar = await screen.findByRole('toolbar', { name: '车辆使用分析' });
+    const buttons = within(bar).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent?.replace(/\s/g, ''))).toEqual(['最新位置', '预警位置', '风险点', '本周常用车区域', '疑似工作地点', '疑似居住地点', '本周常停点']);
+    expect(buttons.map((b) => b.getAttribute('aria-pressed'))).toEqual(['true', 'true', 'false', 'false', 'false', 'false', 'false']);
+    await waitFor(() => expect(screen.queryByText('正在分析车辆使用情况…')).toBeNull());
+    fireEvent.click(buttons[5]!);
+    expect(await screen.findByText('没有疑似居住地点')).toBeTruthy();
+    expect(buttons[5]!.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(buttons[2]!);
+    expect(await screen.findByText('预警位置周边没有风险点')).toBeTruthy();
+    fireEvent.click(buttons[6]!);
+    expect(screen.queryByText('没有常停地点')).toBeNull();
+  });
+
+  it('disables the switch and offers no handling to staff who may not handle warnings', async () => {
+    open(server({ value: false }), ['warning:view']);
+    const box = await screen.findByRole('checkbox', { name: '不推送此类预警' });
+    expect((box as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: /处\s*理/ })).toBeNull();
+  });
+
+  it('handles the warning through the treat dialog and then shows who, when and what', async () => {
+    const fetchMock = open(server({ value: false }));
+    fireEvent.click(await screen.findByRole('button', { name: /处\s*理/ }));
+    fireEvent.change(await screen.findByLabelText('处理内容'), { target: { value: '已电话联系客户' } });
+    fireEvent.click(screen.getByRole('button', { name: /确定处理/ }));
+    expect(await screen.findByText('已电话联系客户')).toBeTruthy();
+    expect(screen.getByText('2026-11-22 10:05:00')).toBeTruthy();
+    expect(screen.getByText('已处理')).toBeTruthy();
+    const treat = fetchMock.mock.calls.find(([url]) => url.startsWith('/api/report/riskWarning/treatRiskWarning'));
+    expect(JSON.parse(String(treat![1]!.body))).toEqual({ id: 42, dealDescription: '已电话联系客户', warningType: 4, deviceNumber: '860000000000001' });
+    expect(screen.queryByRole('button', { name: /^处\s*理$/ })).toBeNull();
+  });
+});

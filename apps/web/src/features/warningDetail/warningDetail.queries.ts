@@ -1,0 +1,42 @@
+import {
+  WARNING_DETAIL_PATHS,
+  type ResultEnvelope, type WarningDetailResult, type WarningNotPushConfig, type WarningPushForm, type WarningTypeCode,
+} from '@cvrisk/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { getResult, request } from '../../api/http';
+
+/** What the page's address names: `/risk/warningDetail?id=&deviceNumber=&warningType=`. */
+export type DetailParams = { id: number; deviceNumber?: string; warningType?: WarningTypeCode };
+
+/** Every query of this page starts with this key, so handling a warning refreshes all of it. */
+export const WARNING_DETAIL_KEY = 'warningDetail';
+
+export function paramsFrom(search: URLSearchParams): DetailParams | null {
+  const id = Number(search.get('id'));
+  if (!Number.isInteger(id) || id <= 0) return null;
+  const deviceNumber = search.get('deviceNumber') || undefined;
+  const type = Number(search.get('warningType'));
+  return { id, deviceNumber, warningType: type > 0 ? (type as WarningTypeCode) : undefined };
+}
+
+export function warningDetailQuery(p: DetailParams) {
+  return queryOptions({
+    queryKey: [WARNING_DETAIL_KEY, 'detail', p],
+    queryFn: ({ signal }) => getResult<WarningDetailResult>(WARNING_DETAIL_PATHS.details, { params: p, signal }),
+    // A stale link answers 404: asking again will not change that.
+    retry: false,
+  });
+}
+
+export function notPushQuery(form: WarningPushForm) {
+  return queryOptions({
+    queryKey: [WARNING_DETAIL_KEY, 'notPush', form.deviceNumber, form.warningType],
+    queryFn: ({ signal }) => getResult<WarningNotPushConfig>(WARNING_DETAIL_PATHS.notPushConfig, { params: form, signal }),
+  });
+}
+
+/** Ticks or unticks 不推送此类预警; answers the server's message (已取消推送 / 已恢复推送). */
+export async function setNotPush(form: WarningPushForm, excluded: boolean): Promise<string> {
+  const path = excluded ? WARNING_DETAIL_PATHS.cancelPush : WARNING_DETAIL_PATHS.restorePush;
+  return (await request<ResultEnvelope<null>>(path, { method: 'POST', data: form })).msg;
+}

@@ -1,0 +1,73 @@
+import { assert, dismissNotices, listTotal, openMenu, signedIn } from '../helpers.mjs';
+
+/** The newest unhandled warning in the signed-in user's scope, through the call the console uses; waits for the engine's first ones. */
+async function someOpenWarning(page) {
+  for (let i = 0; i < 60; i++) {
+    const found = await page.evaluate(async () => {
+      const headers = { accessToken: localStorage.getItem('accessToken'), 'Content-Type': 'application/json' };
+      const body = JSON.stringify({ pageNumber: 1, pageSize: 1, dealStatus: 0 });
+      const reply = await window.fetch('/api/report/riskWarning/findList', { method: 'POST', headers, body }).then((r) => r.json());
+      return reply.result.list[0] ?? null;
+    });
+    if (found) return found;
+    await page.waitForTimeout(1000);
+  }
+  throw new Error('no unhandled warning appeared within 60 s');
+}
+
+/** Picks an option of one of the filter form's selects, by the field's label; searchable ones are typed into (their list is virtual). */
+async function choose(page, label, option, { typed = false } = {}) {
+  const select = page.locator('.filter-form .ant-form-item').filter({ hasText: label }).locator('.ant-select').first();
+  await select.click();
+  if (typed) await page.keyboard.type(option);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+export const tests = [
+  {
+    name: 'an operator filters the risk warnings by type, handles one, and sees it leave the unhandled list',
+    async run({ page, baseUrl, shot }) {
+      await signedIn(page, baseUrl, 'operator1');
+      const warning = await someOpenWarning(page);
+      await openMenu(page, '风险管理', '风险预警');
+      await page.waitForURL(/#\/risk\/riskWarning/);
+      assert.ok((await listTotal(page)) > 0, 'operator1 sees warnings');
+      await dismissNotices(page);
+
+      await choose(page, '预警类型', warning.warningTypeName, { typed: true });
+      await choose(page, '处理状态', '未处理');
+      const filtered = page.waitForResponse((r) => r.url().includes('/riskWarning/findList') && r.request().postData()?.includes('"warningType"'));
+      await page.getByRole('button', { name: /查\s*询/ }).click();
+      await page.waitForURL(new RegExp(`warningType=${warning.warningType}`));
+      await filtered;
+      await page.locator('.warning-table .ant-spin-spinning').waitFor({ state: 'detached' });
+      const before = await listTotal(page);
+      assert.ok(before >= 1, `the filter keeps the open ${warning.warningTypeName} (${before})`);
+      const rows = page.locator('.warning-table .ant-table-tbody tr.ant-table-row');
+      for (const text of await rows.allInnerTexts()) {
+        assert.ok(text.includes(warning.warningTypeName) && text.includes('未处理'), `every row is an open ${warning.warningTypeName}: ${text}`);
+      }
+      await shot('08-warnings-list');
+
+      await rows.first().getByRole('button', { name: /处\s*理/ }).click();
+      const dialog = page.getByRole('dialog', { name: '处理预警' });
+      const text = dialog.getByPlaceholder('请输入处理内容');
+      await text.fill('好的');
+      await dialog.getByText('处理内容至少3个字符，当前2个').waitFor();
+      await text.fill('已电话联系客户，车辆在正常使用');
+      await dialog.getByText('15 / 100').waitFor();
+      await dialog.getByText('处理内容至少3个字符，当前2个').waitFor({ state: 'detached' });
+      await shot('08-warnings-treat-dialog');
+      await text.press('Control+Enter');
+
+      const toast = page.locator('.ant-message').getByText(/处理成功，共处理\d+条预警/);
+      await toast.waitFor();
+      const handled = Number(/共处理(\d+)条/.exec(await toast.innerText())[1]);
+      assert.ok(handled >= 1, 'at least the chosen warning was handled');
+      const after = await listTotal(page, before);
+      assert.equal(after, before - handled, 'the unhandled list drops by the handled number');
+      await dialog.waitFor({ state: 'detached' });
+      await shot('08-warnings-after');
+    },
+  },
+];

@@ -1,0 +1,75 @@
+import { assert, dismissNotices, signedIn } from '../helpers.mjs';
+
+/** Signs a demo account in through the API (as an integration's administrator would) and returns a caller. */
+async function apiAs(baseUrl, username) {
+  const login = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: 'Demo@2026' }),
+  }).then((r) => r.json());
+  const token = login.data.accessToken;
+  return (url, body) =>
+    fetch(`${baseUrl}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json', accessToken: token }, body: JSON.stringify(body ?? {}) }).then((r) => r.json());
+}
+
+/** A wired device of operator1's scope with no unhandled power-cut warning, so a power cut raises a new one. */
+async function wiredDeviceWithoutPowerCut(call) {
+  const devices = (await call('/api/device/getDevList', { pageNumber: 1, pageSize: 50, deviceKind: 1 })).result.list;
+  for (const d of devices) {
+    const found = (await call('/api/indexMonitoring/queryQuickly', { quickParam: d.deviceNumber })).result;
+    if (!found.warnList.list.some((w) => w.warningType === 2 && w.deviceNumber === d.deviceNumber)) return d.deviceNumber;
+  }
+  throw new Error('no wired device without an open power-cut warning');
+}
+
+export const tests = [
+  {
+    name: 'operator1 sees the ticker and badge, finds a device by quick search, and a new warning arrives live',
+    async run({ page, baseUrl, shot }) {
+      await signedIn(page, baseUrl, 'operator1');
+      await dismissNotices(page);
+      const ticker = page.locator('.topbar-ticker');
+      await ticker.waitFor();
+      await page.locator('.topbar-ticker-item:not(.is-empty)').first().waitFor();
+      const badge = page.locator('.topbar-badge .ant-badge-count');
+      await badge.waitFor();
+      assert.match(await badge.getAttribute('title'), /^\d+$/, 'the badge shows the unhandled count');
+      await shot('11-topbar');
+
+      const operator = await apiAs(baseUrl, 'operator1');
+      const number = await wiredDeviceWithoutPowerCut(operator);
+      const search = page.getByRole('combobox', { name: '设备号/手机号/车架号/姓名' });
+      await search.click();
+      await search.fill(number);
+      await page.locator('.ant-select-item-group').filter({ hasText: '设备监控' }).waitFor();
+      await shot('11-quick-search');
+      await page.locator('.ant-select-item-option').filter({ hasText: number }).last().click();
+      await page.waitForURL(new RegExp(`#/monitor/onlineMonitoring\\?deviceNumber=${number}&monitor=dev`));
+
+      // The page must not reload between now and the live warning.
+      await page.evaluate(() => {
+        window.__sameDocument = true;
+      });
+      const admin = await apiAs(baseUrl, 'admin');
+      const { apiKey } = (await admin('/api/integration/create', { name: 'e2e 推送测试' })).result;
+      const position = { deviceNumber: number, gpsTime: Date.now(), lng: 120.16, lat: 30.27, speed: 0, acc: 0, fixType: 1, alarmWord: 1 << 8 };
+      const ingest = await fetch(`${baseUrl}/api/ingest/positions`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json', 'x-api-key': apiKey }, body: JSON.stringify({ positions: [position] }),
+      }).then((r) => r.json());
+      assert.equal(ingest.result?.stored, 1, `the position is stored: ${JSON.stringify(ingest)}`);
+
+      const fresh = page.locator('.topbar-ticker-track li').first();
+      await fresh.filter({ hasText: '断电预警' }).waitFor({ timeout: 20_000 });
+      assert.ok(await page.evaluate(() => window.__sameDocument === true), 'no reload happened');
+      await shot('11-ticker-live');
+
+      // The pointer holds the carousel still on the new warning, which stays a whole interval on top.
+      await ticker.hover();
+      assert.equal(await page.locator('.topbar-ticker-track').evaluate((el) => el.style.transform), 'translateY(0px)', 'the new warning is the one in view');
+      await fresh.locator('button').click();
+      const dialog = page.getByRole('dialog', { name: '预警信息' });
+      await dialog.getByText(number).waitFor();
+      // The dialog zooms in: take the picture once it stands.
+      await page.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter'));
+      await shot('11-ticker-dialog');
+    },
+  },
+];
