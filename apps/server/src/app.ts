@@ -146,7 +146,7 @@ export async function buildApp({ db, telemetry, config, logger, loginSlowDownMs 
   const monitor = createMonitorService(createMonitorRepository(db), deviceService);
   monitorRoutes(app, monitor);
   const hub = registerLiveEvents(app, { telemetry, monitor, sessions });
-  registerWarnings(app, { db, hub });
+  registerWarnings(app, { db, hub, telemetry });
   warningFeedRoutes(app, createWarningFeedService(createWarningFeedRepository(db)));
   registerPush(app, { db, telemetry, options: push });
 

@@ -47,6 +47,24 @@ describe('unifyDeal', () => {
     expect(audit.every((a) => a.user_id === operator.id && a.description === '已电话联系客户，车辆正常')).toBe(true);
   });
 
+  it('the list total drops at once after a handling, and grows at once when the engine raises a warning', async () => {
+    const d = mine[5]!;
+    const openCount = async () =>
+      (await t.app.inject({ method: 'POST', url: `${BASE}/findList`, headers: { accessToken: tokens.operator1! }, payload: { pageNumber: 1, pageSize: 10, dealStatus: 0, deviceNumber: d.device_number } })).json().result.count as number;
+    const id = await insertWarning(t.db, d, 6, now - HOUR);
+    const before = await openCount();
+    expect(before).toBeGreaterThan(0);
+    expect((await put('operator1', 'treatRiskWarning', { id, dealDescription: '已核实' })).json().code).toBe(200);
+    expect(await openCount()).toBe(before - 1);
+
+    const raised = await insertWarning(t.db, d, 6, now);
+    t.telemetry.announceWarning({
+      id: raised, warningType: 6, warningTypeName: '长时间停留预警', riskLevel: 2, compound: false, deviceNumber: d.device_number,
+      customerName: null, plateNumber: d.plate_number, deptId: d.dept_id, warningTime: '2026-11-23 10:00:00',
+    });
+    expect(await openCount()).toBe(before);
+  });
+
   it('answers 409 naming who handled it and when, the second time', async () => {
     const id = await insertWarning(t.db, mine[2]!, 3, now - HOUR);
     expect((await put('operator1', 'unifyDeal', { id, dealDescription: '已处理完毕' })).json().code).toBe(200);

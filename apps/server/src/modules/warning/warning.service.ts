@@ -8,13 +8,17 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { maskPhone } from '../../lib/mask.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { Handled, WarningDealRepository } from './warning-deal.repository.js';
-import type { WarningRepository, WarningRow } from './warning.repository.js';
+import type { Scope } from '../../lib/scope.js';
+import type { CountCache } from './count-cache.js';
+import type { Filters, WarningRepository, WarningRow } from './warning.repository.js';
 
 export type WarningServiceDeps = {
   list: WarningRepository;
   deal: WarningDealRepository;
   /** Recomputes these customers' grades (the engine's rule). */
   regrade(customerIds: number[], now: number): Promise<void>;
+  /** The list's totals, dropped on every handling here and on every new warning (by the module). */
+  counts: CountCache;
   /** Tells the live stream, so other users' badges and lists drop the handled warnings. */
   announce(handled: Handled[]): void;
   now?: () => number;
@@ -48,6 +52,10 @@ export function toItem(r: WarningRow, sensitive: boolean): WarningListItem {
 
 const sensitiveOf = (user: SessionUser) => user.permissions.has('customer:sensitive');
 
+/** One total per scope and filter set: users of the same departments share it. */
+const countKey = (scope: Scope, filters: Filters) =>
+  JSON.stringify([scope.kind === 'all' ? '*' : [...scope.deptIds].sort((a, b) => a - b), Object.entries(filters).filter(([, v]) => v !== undefined).sort()]);
+
 export function createWarningService(d: WarningServiceDeps) {
   const now = d.now ?? Date.now;
 
@@ -55,6 +63,7 @@ export function createWarningService(d: WarningServiceDeps) {
   async function settle(handled: Handled[], at: number): Promise<DealResult & { msg: string }> {
     const customers = handled.map((h) => h.customer_id).filter((c): c is number => c !== null);
     await d.regrade(customers, at);
+    d.counts.invalidate();
     d.announce(handled);
     const ids = handled.map((h) => h.id).sort((a, b) => a - b);
     return { ids, count: ids.length, msg: dealSuccessMessage(ids.length) };
@@ -94,7 +103,11 @@ export function createWarningService(d: WarningServiceDeps) {
     },
 
     async list(user: SessionUser, q: WarningListQuery): Promise<PageResult<WarningListItem>> {
-      const { rows, count } = await d.list.page(user.scope, q, q, (q.pageNumber - 1) * q.pageSize, q.pageSize);
+      const { pageNumber, pageSize, sortField: _field, sortOrder: _order, ...filters } = q;
+      const [rows, count] = await Promise.all([
+        d.list.page(user.scope, filters, q, (pageNumber - 1) * pageSize, pageSize),
+        d.counts.get(countKey(user.scope, filters), () => d.list.count(user.scope, filters)),
+      ]);
       const sensitive = sensitiveOf(user);
       return { list: rows.map((r) => toItem(r, sensitive)), count };
     },

@@ -148,8 +148,10 @@ describe('WarningDetailPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: /处\s*理/ }));
     fireEvent.change(await screen.findByLabelText('处理内容'), { target: { value: '已电话联系客户' } });
     fireEvent.click(screen.getByRole('button', { name: /确定处理/ }));
-    expect(await screen.findByText('已电话联系客户')).toBeTruthy();
-    expect(screen.getByText('2026-11-22 10:05:00')).toBeTruthy();
+    // The handling time shows once the detail is read again (the description is in the dialog before that).
+    expect(await screen.findByText('2026-11-22 10:05:00')).toBeTruthy();
+    const handling = screen.getByText('处理信息').closest('.ant-card') as HTMLElement;
+    expect(within(handling).getByText('已电话联系客户')).toBeTruthy();
     expect(screen.getByText('已处理')).toBeTruthy();
     const treat = fetchMock.mock.calls.find(([url]) => url.startsWith('/api/report/riskWarning/treatRiskWarning'));
     expect(JSON.parse(String(treat![1]!.body))).toEqual({ id: 42, dealDescription: '已电话联系客户', warningType: 4, deviceNumber: '860000000000001' });
