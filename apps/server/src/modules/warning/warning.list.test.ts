@@ -108,6 +108,20 @@ describe('findList filters', () => {
     expect(byDept.count).toBe(await countInDb([dept.dealer2!]));
   });
 
+  it('counts the same whether a device text matches no device, a few, or hundreds', async () => {
+    expect(await list('finance1', { deviceNumber: '不存在的设备' })).toEqual({ list: [], count: 0 });
+    const d = devices.dealer1![0]!;
+    for (const text of [d.device_number, '8']) {
+      const matching = await t.db.selectFrom('device').select('id').where('device_number', 'like', `%${text}%`).execute();
+      const want = await t.db.selectFrom('warning').select((eb) => eb.fn.countAll<number>().as('n')).where('device_id', 'in', matching.map((m) => m.id)).executeTakeFirstOrThrow();
+      const got = await list('admin', { deviceNumber: text });
+      expect(got.count, text).toBe(Number(want.n));
+      expect(got.count, text).toBeGreaterThan(0);
+    }
+    // The second text matches more devices than are named by id: the other way of filtering is taken.
+    expect((await t.db.selectFrom('device').select('id').where('device_number', 'like', '%8%').execute()).length).toBeGreaterThan(500);
+  });
+
   it('bounds the warning time by beginDate/endDate, by the route’s warningTime text, and by whole days', async () => {
     const begin = formatTime(SEED_NOW - 12 * MIN);
     const end = formatTime(SEED_NOW - 2 * MIN);

@@ -1,0 +1,80 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { xlsxStream, type XlsxColumn } from './xlsx.js';
+
+type Row = { name: string | null; n: number | null };
+
+async function read(columns: XlsxColumn<Row>[], pages: Row[][]) {
+  async function* gen() {
+    yield* pages;
+  }
+  const chunks: Buffer[] = [];
+  for await (const c of xlsxStream(columns, gen())) chunks.push(c as Buffer);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+  return book.worksheets[0]!;
+}
+
+const columns: XlsxColumn<Row>[] = [
+  { header: '名称', width: 20, value: (r) => r.name },
+  { header: '数量', width: 8, value: (r) => r.n },
+];
+
+describe('the streamed .xlsx', () => {
+  it('opens in a spreadsheet reader with a bold frozen header, text as text and numbers as numbers', async () => {
+    const sheet = await read(columns, [[{ name: '张三 & <李四> "王五"', n: 3 }], [], [{ name: '  两端空格  ', n: 0 }, { name: null, n: null }]]);
+    expect(sheet.getRow(1).values).toEqual([undefined, '名称', '数量']);
+    expect([sheet.getCell('A1').font?.bold, sheet.getCell('B1').font?.bold, sheet.getCell('A2').font?.bold]).toEqual([true, true, undefined]);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.getColumn(1).width).toBe(20);
+    expect(sheet.getCell('A2').value).toBe('张三 & <李四> "王五"');
+    expect(sheet.getCell('B2').value).toBe(3);
+    expect(sheet.getCell('A3').value).toBe('  两端空格  ');
+    expect(sheet.getCell('B3').value).toBe(0);
+    expect(sheet.getCell('A4').value).toBeNull();
+    expect(sheet.rowCount).toBe(4);
+  });
+
+  it('drops characters XML cannot hold instead of writing a file that will not open', async () => {
+    const sheet = await read(columns, [[{ name: 'a\u0001b\u0008c\td', n: 1 }]]);
+    expect(sheet.getCell('A2').value).toBe('abc\td');
+  });
+
+  it('names columns past Z as spreadsheets do', async () => {
+    const wide: XlsxColumn<Row>[] = Array.from({ length: 30 }, (_, i) => ({ header: `c${i}`, width: 6, value: () => i }));
+    const sheet = await read(wide, [[{ name: null, n: null }]]);
+    expect(sheet.getCell('Z2').value).toBe(25);
+    expect(sheet.getCell('AD2').value).toBe(29);
+    expect(sheet.getCell('AD1').value).toBe('c29');
+  });
+
+  it('carries many pages of rows', async () => {
+    const pages = Array.from({ length: 20 }, (_, p) => Array.from({ length: 500 }, (_, i) => ({ name: `行${p * 500 + i}`, n: p * 500 + i })));
+    const sheet = await read(columns, pages);
+    expect(sheet.rowCount).toBe(10_001);
+    expect(sheet.getCell('A10001').value).toBe('行9999');
+    expect(sheet.getCell('B10001').value).toBe(9999);
+  });
+
+  it('stops reading pages when the download is abandoned', async () => {
+    let served = 0;
+    async function* endless() {
+      for (;;) {
+        served++;
+        yield Array.from({ length: 1000 }, (_, i) => ({ name: `第${i}行的一段较长的文字，压缩前有一定体积`, n: i }));
+      }
+    }
+    const stream = xlsxStream(columns, endless());
+    let bytes = 0;
+    for await (const c of stream) {
+      bytes += (c as Buffer).length;
+      if (bytes > 200_000) break;
+    }
+    // A page already asked for may still come; after that, nothing more is read.
+    await new Promise((r) => setTimeout(r, 50));
+    const settled = served;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(served).toBe(settled);
+    expect(served).toBeLessThan(100);
+  });
+});
