@@ -25,6 +25,7 @@ async function serve(file: string): Promise<void> {
   const handle = openDatabase({ sqliteFile: file });
   const app = await buildApp({
     db: handle.db,
+    bulk: handle.bulk,
     telemetry: createTelemetry(handle),
     config: loadConfig({ DATA_DIR: path.dirname(file) }),
     logger: pino({ level: 'warn' }),

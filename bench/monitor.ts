@@ -40,7 +40,7 @@ sqlite.transaction(() => {
 })();
 
 const telemetry = createTelemetry(handle);
-const app = await buildApp({ db: handle.db, telemetry, config: loadConfig({ DATA_DIR: dir }), logger: pino({ level: 'silent' }), loginSlowDownMs: 0 });
+const app = await buildApp({ db: handle.db, bulk: handle.bulk, telemetry, config: loadConfig({ DATA_DIR: dir }), logger: pino({ level: 'silent' }), loginSlowDownMs: 0 });
 const login = async (username: string) =>
   (await app.inject({ method: 'POST', url: '/api/login', payload: { username, password: DEMO_PASSWORD } })).json().data.accessToken as string;
 

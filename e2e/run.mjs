@@ -44,19 +44,24 @@ async function startServer() {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: path.join(root, 'apps/web/dist'), LOG_LEVEL: 'warn', DATABASE_URL: '', JT808_PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise((resolve, reject) => {
+  // Ready once the JT/T 808 gateway listens too (its line follows the console's): specs drive it with virtual terminals.
+  const jt808Port = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('server did not start within 120 s')), 120_000);
+    let out = '';
     child.stdout.on('data', (chunk) => {
       process.stdout.write(`  [server] ${chunk}`);
-      if (String(chunk).includes('cvrisk console:')) {
+      out += String(chunk);
+      const gateway = /JT\/T 808 gateway: [\d.]+:(\d+)/.exec(out);
+      if (out.includes('cvrisk console:') && gateway) {
         clearTimeout(timer);
-        resolve();
+        resolve(Number(gateway[1]));
       }
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    jt808Port,
     stop: () => {
       child.kill('SIGTERM');
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -93,7 +98,7 @@ try {
       const shot = (name) => page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: false });
       const label = `${file} › ${test.name}`;
       try {
-        await test.run({ page, context, baseUrl: server.baseUrl, shot });
+        await test.run({ page, context, baseUrl: server.baseUrl, jt808Port: server.jt808Port, shot });
         if (errors.length) throw new Error(`uncaught page errors: ${errors.join(' | ')}`);
         passed += 1;
         console.log(`  ✓ ${label}`);

@@ -15,6 +15,20 @@ async function someOpenWarning(page) {
   throw new Error('no unhandled warning appeared within 60 s');
 }
 
+/** The badge's figure as the server gives it (getRiskWarning's allCountStatus0). */
+async function unhandledCount(page) {
+  return page.evaluate(async () => {
+    const headers = { accessToken: localStorage.getItem('accessToken'), 'Content-Type': 'application/json' };
+    const reply = await window.fetch('/api/report/riskWarning/getRiskWarning', { method: 'POST', headers, body: '{}' }).then((r) => r.json());
+    return reply.result.allCountStatus0;
+  });
+}
+
+/** Waits until the top bar's badge counts this many (its title holds the count; it reads 99+ above 99). */
+async function waitForBadge(page, count) {
+  await page.waitForFunction((want) => document.querySelector('.topbar-badge .ant-badge-count')?.getAttribute('title') === want, String(count));
+}
+
 /** Picks an option of one of the filter form's selects, by the field's label; searchable ones are typed into (their list is virtual). */
 async function choose(page, label, option, { typed = false } = {}) {
   const select = page.locator('.filter-form .ant-form-item').filter({ hasText: label }).locator('.ant-select').first();
@@ -25,7 +39,7 @@ async function choose(page, label, option, { typed = false } = {}) {
 
 export const tests = [
   {
-    name: 'an operator filters the risk warnings by type, handles one, and sees it leave the unhandled list',
+    name: 'an operator filters the risk warnings, opens one, handles it from the keyboard, and sees it leave the list and the badge drop',
     async run({ page, baseUrl, shot }) {
       await signedIn(page, baseUrl, 'operator1');
       const warning = await someOpenWarning(page);
@@ -49,7 +63,15 @@ export const tests = [
       }
       await shot('08-warnings-list');
 
-      await rows.first().getByRole('button', { name: /处\s*理/ }).click();
+      // The detail of the first row, then the treat dialog there, from the keyboard.
+      const unhandledBefore = await unhandledCount(page);
+      const badge = page.locator('.topbar-badge .ant-badge-count');
+      await waitForBadge(page, unhandledBefore);
+      const number = (await rows.first().locator('td').nth(1).innerText()).trim();
+      await rows.first().getByRole('button', { name: '详情' }).click();
+      await page.waitForURL(/#\/risk\/warningDetail\?/);
+      await page.locator('.wd-page').getByText(number).first().waitFor();
+      await page.locator('.wd-page').getByRole('button', { name: /^处\s*理$/ }).click();
       const dialog = page.getByRole('dialog', { name: '处理预警' });
       const text = dialog.getByPlaceholder('请输入处理内容');
       await text.fill('好的');
@@ -63,10 +85,19 @@ export const tests = [
       const toast = page.locator('.ant-message').getByText(/处理成功，共处理\d+条预警/);
       await toast.waitFor();
       const handled = Number(/共处理(\d+)条/.exec(await toast.innerText())[1]);
-      assert.ok(handled >= 1, 'at least the chosen warning was handled');
+      assert.equal(handled, 1, 'the detail page handles that warning only');
+      await dialog.waitFor({ state: 'detached' });
+      await page.locator('.wd-page').getByText('已电话联系客户，车辆在正常使用').waitFor();
+
+      // Back on the list (its tab): the warning has left the unhandled list, and the badge dropped without a reload.
+      await page.locator('.ant-tabs-tab').filter({ hasText: '风险预警' }).click();
+      await page.waitForURL(/#\/risk\/riskWarning/);
       const after = await listTotal(page, before);
       assert.equal(after, before - handled, 'the unhandled list drops by the handled number');
-      await dialog.waitFor({ state: 'detached' });
+      const unhandledAfter = await unhandledCount(page);
+      assert.ok(unhandledAfter < unhandledBefore, `the server counts fewer unhandled (${unhandledBefore} → ${unhandledAfter})`);
+      await waitForBadge(page, unhandledAfter);
+      assert.ok(await badge.isVisible());
       await shot('08-warnings-after');
     },
   },

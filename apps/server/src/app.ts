@@ -82,6 +82,8 @@ z.config(z.locales.zhCN());
 
 export type AppDeps = {
   db: Db;
+  /** Long reads (exports); the handle's `bulk`. Without it, `db`. */
+  bulk?: Db;
   telemetry: Telemetry;
   config: Config;
   logger: Logger;
@@ -98,7 +100,7 @@ async function rsaKeys(db: Db, config: Config): Promise<RsaKeys | null> {
   return loadRsaKeys(pem);
 }
 
-export async function buildApp({ db, telemetry, config, logger, loginSlowDownMs = 1000, push }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ db, bulk = db, telemetry, config, logger, loginSlowDownMs = 1000, push }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger.child({}, { serializers: { req: loggableRequest } }) as FastifyBaseLogger,
     bodyLimit: 2 * 1024 * 1024,
@@ -146,7 +148,7 @@ export async function buildApp({ db, telemetry, config, logger, loginSlowDownMs 
   const monitor = createMonitorService(createMonitorRepository(db), deviceService);
   monitorRoutes(app, monitor);
   const hub = registerLiveEvents(app, { telemetry, monitor, sessions });
-  registerWarnings(app, { db, hub, telemetry });
+  registerWarnings(app, { db, bulk, hub, telemetry });
   warningFeedRoutes(app, createWarningFeedService(createWarningFeedRepository(db)));
   registerPush(app, { db, telemetry, options: push });
 

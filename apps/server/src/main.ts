@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   await engine.idle();
   console.log(`cvrisk: risk engine running, ${await warningSummary(engine)}`);
 
-  const app = await buildApp({ db: handle.db, telemetry, config, logger });
+  const app = await buildApp({ db: handle.db, bulk: handle.bulk, telemetry, config, logger });
   await app.listen({ port: config.port, host: config.host });
   const gateway = createJt808Gateway({
     port: config.jt808Port, host: config.host, db: handle.db, pipeline: telemetry.pipeline, commands: telemetry.commands,

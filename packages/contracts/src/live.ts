@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { MonitorDevice } from './monitor.js';
 import type { WarningHandledEvent } from './warning-list.js';
 import type { WarningEvent } from './warning.js';
@@ -24,3 +25,28 @@ export type LiveEventMap = {
   warningHandled: WarningHandledEvent;
 };
 export type LiveEventName = keyof LiveEventMap;
+
+export const LIVE_EVENT_NAMES = ['devices', 'warning', 'warningHandled'] as const satisfies readonly LiveEventName[];
+
+/**
+ * `?events=devices,warning`: the events a reader listens to. Without it a stream carries every event
+ * the caller may receive; with it, only those named — a console away from the map does not take the
+ * fleet's position updates.
+ */
+export const LiveStreamQuery = z.object({
+  events: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const names = v.split(',').filter(Boolean);
+      const unknown = names.filter((n) => !(LIVE_EVENT_NAMES as readonly string[]).includes(n));
+      if (unknown.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `events 只能是 ${LIVE_EVENT_NAMES.join('、')}，不认识：${unknown.join('、')}` });
+        return z.NEVER;
+      }
+      return new Set(names as LiveEventName[]);
+    }),
+});
+

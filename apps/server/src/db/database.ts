@@ -15,6 +15,12 @@ export type Db = Kysely<DB>;
 
 export type DatabaseHandle = {
   db: Db;
+  /**
+   * For long reads (exports). On SQLite a second, read-only connection with a small page cache, so a
+   * million-row export neither grows the server by the main cache's 128 MB nor evicts the pages ingest
+   * is working on; on PostgreSQL the same pool.
+   */
+  bulk: Db;
   kind: 'sqlite' | 'postgres';
   /** The SQLite connection itself, for the telemetry hot path's prepared statements. */
   sqlite?: Database.Database;
@@ -34,7 +40,7 @@ export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; p
     const options = opts.pgSchema ? `-c search_path=${opts.pgSchema}` : undefined;
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, bulk: db, kind: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(opts.sqliteFile), { recursive: true });
   const sqlite = new Database(opts.sqliteFile);
@@ -46,7 +52,17 @@ export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; p
   // Positions of hundreds of terminals land on as many B-tree leaves at once; the 2 MB default cache thrashes.
   sqlite.pragma('cache_size = -131072');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, kind: 'sqlite', sqlite, close: () => db.destroy() };
+  const reader = new Database(opts.sqliteFile, { readonly: true });
+  reader.pragma('busy_timeout = 5000');
+  reader.pragma('cache_size = -8192');
+  const bulk = new Kysely<DB>({ dialect: new SqliteDialect({ database: reader }) });
+  return {
+    db, bulk, kind: 'sqlite', sqlite,
+    close: async () => {
+      await bulk.destroy();
+      await db.destroy();
+    },
+  };
 }
 
 /**

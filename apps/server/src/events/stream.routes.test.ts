@@ -131,6 +131,23 @@ describe(`GET ${LIVE_STREAM_PATH}`, () => {
     for (const s of [dealer1, finance1, dealer2]) s.close();
   });
 
+  it('leaves the device updates out of a stream that asks for warnings only, and refuses unknown event names', async () => {
+    const warningsOnly = await open(`${LIVE_STREAM_PATH}?events=warning,warningHandled`, { accessToken: tokens.dealer1! });
+    const everything = await open(LIVE_STREAM_PATH, { accessToken: tokens.dealer1! });
+    expect(warningsOnly.status).toBe(200);
+    await report(numbers.dealer1!, 48, 500);
+    // Both sockets get the same flush; the full stream has it, so the narrowed one would have it too.
+    await everything.waitForDevice(numbers.dealer1!, { speed: 48 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(warningsOnly.devices()).toEqual([]);
+    for (const s of [warningsOnly, everything]) s.close();
+
+    const bad = await open(`${LIVE_STREAM_PATH}?events=devices,positions`, { accessToken: tokens.dealer1! });
+    await bad.ended;
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.text()).msg).toContain('positions');
+  });
+
   it('refuses a missing or invalid token with the invalid-token code', async () => {
     for (const path of [LIVE_STREAM_PATH, `${LIVE_STREAM_PATH}?accessToken=not-a-token`]) {
       const s = await open(path);

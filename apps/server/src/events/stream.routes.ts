@@ -1,15 +1,19 @@
-import { LIVE_STREAM_PATH } from '@cvrisk/contracts';
+import { LIVE_STREAM_PATH, LiveStreamQuery } from '@cvrisk/contracts';
 import type { FastifyInstance } from 'fastify';
+import { parse } from '../lib/validate.js';
 import { userOf } from '../plugins/auth.js';
 import type { EventHub } from './event-hub.js';
 
 /**
  * GET /api/events/stream: server-sent events for the signed-in caller. Any signed-in user may open
- * it; each event kind goes only to holders of its permission, and only with their scope's objects.
+ * it; each event kind goes only to holders of its permission, and only with their scope's objects;
+ * `?events=` narrows it to the events the reader listens to.
  */
 export function streamRoutes(app: FastifyInstance, hub: EventHub): void {
   app.get(LIVE_STREAM_PATH, { config: { tokenInQuery: true } }, (request, reply) => {
     const user = userOf(request);
+    const { events } = parse(LiveStreamQuery, request.query);
+    const wants = (...names: ('devices' | 'warning' | 'warningHandled')[]) => !events || names.some((n) => events.has(n));
     // From here on the hub writes the response; Fastify neither sends nor times it.
     reply.hijack();
     const res = reply.raw;
@@ -21,7 +25,10 @@ export function streamRoutes(app: FastifyInstance, hub: EventHub): void {
       'X-Accel-Buffering': 'no',
     });
     const disconnect = hub.connect(res, {
-      scope: user.scope, devices: user.permissions.has('monitor:view'), warnings: user.permissions.has('warning:view'), tokenHash: user.tokenHash,
+      scope: user.scope,
+      devices: user.permissions.has('monitor:view') && wants('devices'),
+      warnings: user.permissions.has('warning:view') && wants('warning', 'warningHandled'),
+      tokenHash: user.tokenHash,
     });
     res.on('close', disconnect);
   });

@@ -28,7 +28,7 @@ export async function createTestApp(env: Record<string, string> = {}, logger: Lo
   await seedDemo(handle.db, { now: SEED_NOW });
   const config = loadConfig({ DATA_DIR: '/tmp/cvrisk-unused', ...env });
   const telemetry = createTelemetry(handle);
-  const app = await buildApp({ db: handle.db, telemetry, config, logger, loginSlowDownMs: 0 });
+  const app = await buildApp({ db: handle.db, bulk: handle.bulk, telemetry, config, logger, loginSlowDownMs: 0 });
   await app.ready();
   return {
     app,

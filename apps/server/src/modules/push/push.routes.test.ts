@@ -28,7 +28,7 @@ async function openPushTestDb(): Promise<{ handle: DatabaseHandle; start(push: P
     handle,
     async start(push) {
       const telemetry = createTelemetry(handle);
-      const app = await buildApp({ db: handle.db, telemetry, config, logger: pino({ level: 'silent' }), loginSlowDownMs: 0, push });
+      const app = await buildApp({ db: handle.db, bulk: handle.bulk, telemetry, config, logger: pino({ level: 'silent' }), loginSlowDownMs: 0, push });
       await app.ready();
       return {
         app,

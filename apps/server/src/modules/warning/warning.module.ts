@@ -12,8 +12,11 @@ import { createWarningService, regradeWith } from './warning.service.js';
  * The risk-warning list and its handling; each handling is announced on the live stream. The list's
  * totals are reused for a few seconds and dropped whenever a warning is raised or handled.
  */
-export function registerWarnings(app: FastifyInstance, { db, hub, telemetry }: { db: Db; hub: Pick<EventHub, 'warningsHandled'>; telemetry: Pick<Telemetry, 'onWarning'> }): void {
-  const repo = createWarningRepository(db);
+export function registerWarnings(
+  app: FastifyInstance,
+  { db, bulk, hub, telemetry }: { db: Db; bulk: Db; hub: Pick<EventHub, 'warningsHandled'>; telemetry: Pick<Telemetry, 'onWarning'> },
+): void {
+  const repo = createWarningRepository(db, bulk);
   const counts = createCountCache();
   const stop = telemetry.onWarning(() => counts.invalidate());
   app.addHook('onClose', async () => stop());

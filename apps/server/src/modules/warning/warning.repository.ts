@@ -41,13 +41,14 @@ const NAMED_IDS = 500;
 const idIn = (eb: ExpressionBuilder<any, any>, column: string, ids: number[]) => (ids.length === 0 ? sql<SqlBool>`1 = 0` : eb(eb.ref(column), 'in', ids));
 export type Sort = Pick<WarningExportQuery, 'sortField' | 'sortOrder'>;
 
-export function createWarningRepository(db: Db) {
+/** `bulk` serves the exports' long reads (see DatabaseHandle.bulk); everything else reads `db`. */
+export function createWarningRepository(db: Db, bulk: Db = db) {
   /**
    * The caller's warnings under the filters, on the warning table alone (so the count reads indexes
    * only). Text filters pick devices or customers first: those tables are small, warnings are not.
    */
-  function filtered(scope: Scope, f: Narrowed) {
-    let q = db.selectFrom('warning as w').where((eb) => inScope(eb, 'w.dept_id', scope));
+  function filtered(scope: Scope, f: Narrowed, source: Db = db) {
+    let q = source.selectFrom('warning as w').where((eb) => inScope(eb, 'w.dept_id', scope));
     if (f.warningType !== undefined) q = q.where('w.warning_type', '=', f.warningType);
     if (f.dealStatus !== undefined) q = q.where('w.deal_status', '=', f.dealStatus);
     if (f.riskLevel !== undefined) q = q.where('w.risk_level', '=', f.riskLevel);
@@ -125,7 +126,7 @@ export function createWarningRepository(db: Db) {
       let after: { time: number; id: number } | null = null;
       const n = await narrowed(f);
       for (;;) {
-        let q = filtered(scope, n);
+        let q = filtered(scope, n, bulk);
         if (after) {
           const { time, id } = after;
           // A row value, so the index is entered at the key: the OR form made SQLite walk it from the top every page.
@@ -147,7 +148,7 @@ export function createWarningRepository(db: Db) {
     async *customerPages(scope: Scope, f: Filters, size = 1000) {
       let after = 0;
       for (;;) {
-        const people = await db
+        const people = await bulk
           .selectFrom('customer as c')
           .innerJoin('dept as dealer', 'dealer.id', 'c.dept_id')
           .select(['c.id', 'c.name', 'c.phone', 'dealer.name as dept_name'])
@@ -158,7 +159,7 @@ export function createWarningRepository(db: Db) {
           .execute();
         if (people.length === 0) return;
         after = people[people.length - 1]!.id;
-        const counts = await filtered(scope, f)
+        const counts = await filtered(scope, f, bulk)
           .where('w.customer_id', 'in', people.map((p) => p.id))
           .select((eb) => [
             'w.customer_id',
