@@ -98,6 +98,27 @@ export const tests = [
       assert.ok(unhandledAfter < unhandledBefore, `the server counts fewer unhandled (${unhandledBefore} → ${unhandledAfter})`);
       await waitForBadge(page, unhandledAfter);
       assert.ok(await badge.isVisible());
+
+      // The next one without the mouse: ↓ makes the first row current, Enter opens its treat dialog,
+      // Ctrl+Enter handles it; the list is read again and the next warning moves up under the cursor.
+      if (after > 0) {
+        await page.locator('.ant-tabs-tab-active').click();
+        await page.keyboard.press('ArrowDown');
+        const current = page.locator('.warning-table tr.is-current');
+        await current.waitFor();
+        const currentNumber = (await current.locator('td').nth(1).innerText()).trim();
+        await page.keyboard.press('Enter');
+        const byKeys = page.getByRole('dialog', { name: '处理预警' });
+        await byKeys.getByText(currentNumber).waitFor();
+        await page.keyboard.type('已联系客户，确认正常');
+        await page.keyboard.press('Control+Enter');
+        await byKeys.waitFor({ state: 'detached' });
+        const done = Number(/共处理(\d+)条/.exec(await page.locator('.ant-message').getByText(/处理成功，共处理\d+条预警/).last().innerText())[1]);
+        assert.equal(await listTotal(page, after), after - done, 'the keyboard handling left the list too');
+        await page.locator('.warning-table tr.is-current').waitFor();
+        await page.waitForTimeout(300);
+        await shot('08-warnings-keyboard');
+      }
       await shot('08-warnings-after');
     },
   },

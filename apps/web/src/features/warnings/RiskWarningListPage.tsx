@@ -3,7 +3,7 @@ import { WarningListQuery, type WarningListItem } from '@cvrisk/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Table, Tooltip } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { subscribeLive } from '../../api/liveStream';
 import { useShell } from '../../app/layout/ShellContext';
@@ -14,6 +14,7 @@ import { useColumnSettings } from '../../components/useColumnSettings';
 import { hasFilters, PAGE_SIZE_OPTIONS } from '../../lib/listQuery';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { useListQuery } from '../../lib/useListQuery';
+import { useListKeys } from './listKeys';
 import { TreatDialog, type TreatMode, type TreatTarget } from './TreatDialog';
 import { warningColumns } from './warningColumns';
 import { WarningFilterForm } from './WarningFilterForm';
@@ -23,6 +24,9 @@ import '../../components/list.css';
 import './warnings.css';
 
 type Treating = { mode: TreatMode; target: TreatTarget } | null;
+
+const detailPath = (w: WarningListItem) =>
+  `/risk/warningDetail?${new URLSearchParams({ id: String(w.id), deviceNumber: w.deviceNumber, warningType: String(w.warningType) })}`;
 
 /**
  * 风险预警: every warning in scope, filtered from the address bar (so the home page, the top bar and
@@ -70,11 +74,28 @@ export function RiskWarningListPage() {
       canHandle,
       typeName: (code) => names.get(code),
       onHandle: (w) => setTreating({ mode: 'unify', target: { id: w.id, warningType: w.warningType, deviceNumber: w.deviceNumber } }),
-      onDetail: (w) => navigate(`/risk/warningDetail?${new URLSearchParams({ id: String(w.id), deviceNumber: w.deviceNumber, warningType: String(w.warningType) })}`),
+      onDetail: (w) => navigate(detailPath(w)),
       sort: { sortField, sortOrder },
     });
   }, [t, lang, types.data, canHandle, navigate, sortField, sortOrder]);
   const shown = columns.filter((c) => !hidden.includes(c.key));
+
+  // The keyboard: a current row, handled or opened without the mouse (listKeys.ts).
+  const rows = list.data?.list ?? [];
+  const runKey = useCallback(
+    (index: number, act: 'handle' | 'detail') => {
+      const w = list.data?.list[index];
+      if (!w) return;
+      if (act === 'detail') navigate(detailPath(w));
+      else if (canHandle && w.dealStatus === 0) setTreating({ mode: 'unify', target: { id: w.id, warningType: w.warningType, deviceNumber: w.deviceNumber } });
+    },
+    [list.data, canHandle, navigate],
+  );
+  const current = useListKeys(rows.length, treating !== null, runKey);
+  const currentId = rows[current]?.id;
+  useEffect(() => {
+    if (currentId !== undefined) document.querySelector('.warning-table tr.is-current')?.scrollIntoView({ block: 'nearest' });
+  }, [currentId]);
 
   const onSort = (s: SorterResult<WarningListItem> | SorterResult<WarningListItem>[]) => {
     const one = Array.isArray(s) ? s[0] : s;
@@ -103,7 +124,12 @@ export function RiskWarningListPage() {
       />
       <Card variant="borderless" className="list-card">
         <ListToolbar
-          title={t('warnings.title')}
+          title={
+            <>
+              {t('warnings.title')}
+              <span className="warning-keys-hint">{t('warnings.keysHint')}</span>
+            </>
+          }
           actions={
             <>
               {canHandle && batch}
@@ -140,7 +166,7 @@ export function RiskWarningListPage() {
                 }
               : undefined
           }
-          rowClassName={(r) => (r.compound && r.dealStatus === 0 ? 'warning-row-compound' : '')}
+          rowClassName={(r) => [r.compound && r.dealStatus === 0 ? 'warning-row-compound' : '', r.id === currentId ? 'is-current' : ''].join(' ').trim()}
           onChange={(_p, _f, s, extra) => extra.action === 'sort' && onSort(s)}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={hasFilters(query) ? t('common.emptyFiltered') : t('common.noData')} /> }}
           pagination={{
