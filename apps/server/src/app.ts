@@ -136,12 +136,13 @@ export async function buildApp({ db, bulk = db, telemetry, config, logger, login
   commandRoutes(app, createCommandService(db, telemetry.commands, () => telemetry.channel));
   ingestRoutes(app, createIngestService(createIngestRepository(db), telemetry.pipeline, telemetry.devices));
   fenceRoutes(app, createFenceService(createFenceRepository(db)));
-  riskPointRoutes(app, createRiskPointService(createRiskPointRepository(db)));
+  const riskPoints = createRiskPointService(createRiskPointRepository(db));
+  riskPointRoutes(app, riskPoints);
   const amap = config.amapKey ? createAmapClient(config.amapKey, config.amapBaseUrl) : null;
-  geoRoutes(app, createGeoService(amap, app.log));
-  const detailGeo = createGeoService(amap, app.log);
-  warningDetailRoutes(app, createWarningDetailService(createWarningDetailRepository(db), detailGeo, createRiskPointService(createRiskPointRepository(db))));
-  carAnalysisRoutes(app, createCarAnalysisService(createCarAnalysisRepository(db), detailGeo));
+  const geo = createGeoService(amap, app.log);
+  geoRoutes(app, geo);
+  warningDetailRoutes(app, createWarningDetailService(createWarningDetailRepository(db), geo, riskPoints));
+  carAnalysisRoutes(app, createCarAnalysisService(createCarAnalysisRepository(db), geo));
   alarmRoutes(app, createAlarmService(createAlarmRepository(db)));
   whiteListRoutes(app, createWhiteListService(createWhiteListRepository(db)));
   riskConfigRoutes(app, createRiskConfigService(createRiskConfigRepository(db)));

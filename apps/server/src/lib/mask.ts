@@ -7,3 +7,8 @@ export function maskPhone(phone: string): string {
 export function maskIdCard(id: string): string {
   return id.length > 10 ? `${id.slice(0, 6)}${'*'.repeat(id.length - 10)}${id.slice(-4)}` : id;
 }
+
+/** A customer's phone as a caller may see it: whole for holders of customer:sensitive, masked for the rest. */
+export function phoneFor<P extends string | null>(permissions: ReadonlySet<string>, phone: P): P {
+  return (phone === null || permissions.has('customer:sensitive') ? phone : maskPhone(phone)) as P;
+}

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/database.js';
+// Below this speed a fix is standing still, as stops are defined.
+import { STOP_SPEED_KMH } from '../../telemetry/derive/track-state.js';
 import { inScope, type Scope } from '../../lib/scope.js';
 import type { MoveFix, StopSpan } from './analysis.js';
 
-/** Below this speed a fix is standing still, as stops are defined (track-state.ts). */
-const MOVING_KMH = 3;
 
 export function createCarAnalysisRepository(db: Db) {
   return {
@@ -28,7 +28,7 @@ export function createCarAnalysisRepository(db: Db) {
     async moves(deviceId: number, from: number, to: number): Promise<MoveFix[]> {
       const rows = await db.selectFrom('position').select(['gps_time', 'lng', 'lat'])
         .where('device_id', '=', deviceId).where('gps_time', '>=', from).where('gps_time', '<=', to)
-        .where('speed', '>=', MOVING_KMH).where('acc', '<>', 0)
+        .where('speed', '>=', STOP_SPEED_KMH).where('acc', '<>', 0)
         .orderBy('gps_time').execute();
       return rows.map((r) => ({ t: r.gps_time, lng: r.lng, lat: r.lat }));
     },

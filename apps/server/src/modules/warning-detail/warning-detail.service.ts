@@ -5,7 +5,7 @@ import {
 } from '@cvrisk/contracts';
 import { toGcj02 } from '../../lib/coords.js';
 import { notFound } from '../../lib/errors.js';
-import { maskPhone } from '../../lib/mask.js';
+import { phoneFor } from '../../lib/mask.js';
 import type { Viewer } from '../../lib/shared-scope.js';
 import { deviceState } from '../device/device-state.js';
 import type { GeoService } from '../geo/geo.service.js';
@@ -63,7 +63,7 @@ export function createWarningDetailService(
           riskLevel: w.risk_level as RiskLevel, compound: w.compound === 1, dealStatus: w.deal_status === 1 ? 1 : 0,
           warningTime: formatTime(w.warning_time), lastTime: formatTime(w.last_time),
           customerName: w.customer_name,
-          customerPhone: w.customer_phone && !user.permissions.has('customer:sensitive') ? maskPhone(w.customer_phone) : w.customer_phone,
+          customerPhone: phoneFor(user.permissions, w.customer_phone),
           customerGrade: grade, customerGradeName: grade ? (CUSTOMER_GRADE_LABELS[grade]?.zh ?? null) : null,
           brandname: w.brand_name, modelname: w.model_name, carFrameNumber: w.frame_number, plateNumber: w.plate_number,
           deviceNumber: w.device_number,

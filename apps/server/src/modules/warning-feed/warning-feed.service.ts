@@ -3,7 +3,7 @@ import {
   type DeviceKind, type FeedWarning, type PageResult, type QuickDevice, type QuickSearchResult, type QuickWarning,
   type RiskLevel, type RiskWarningFeedQuery, type WarningCountResult, type WarningTypeCode,
 } from '@cvrisk/contracts';
-import { maskPhone } from '../../lib/mask.js';
+import { phoneFor } from '../../lib/mask.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { FeedRow, QuickDeviceRow, WarningFeedRepository } from './warning-feed.repository.js';
 
@@ -12,15 +12,12 @@ type Caller = Pick<SessionUser, 'scope' | 'permissions'>;
 /** Unhandled warnings of the matched devices read at most this many rows to group. */
 const QUICK_WARNING_ROWS = 500;
 
-const phoneFor = (caller: Caller, phone: string | null) =>
-  phone === null || caller.permissions.has('customer:sensitive') ? phone : maskPhone(phone);
-
 function toFeed(caller: Caller, r: FeedRow): FeedWarning {
   const type = r.warning_type as WarningTypeCode;
   return {
     id: r.id, warningType: type, warningTypeName: WARNING_TYPE_BY_CODE[type]?.zh ?? String(type), riskLevel: r.risk_level as RiskLevel,
     compound: r.compound === 1, dealStatus: r.deal_status === 1 ? 1 : 0, deviceNumber: r.device_number, plateNumber: r.plate_number,
-    carFrameNumber: r.frame_number, customerName: r.customer_name, customerPhone: phoneFor(caller, r.customer_phone), deptName: r.dept_name,
+    carFrameNumber: r.frame_number, customerName: r.customer_name, customerPhone: phoneFor(caller.permissions, r.customer_phone), deptName: r.dept_name,
     warningTime: formatTime(r.warning_time),
   };
 }
@@ -28,7 +25,7 @@ function toFeed(caller: Caller, r: FeedRow): FeedWarning {
 function toDevice(caller: Caller, r: QuickDeviceRow): QuickDevice {
   return {
     deviceNumber: r.device_number, deviceKind: r.kind as DeviceKind, plateNumber: r.plate_number, carFrameNumber: r.frame_number,
-    customerName: r.customer_name, customerPhone: phoneFor(caller, r.customer_phone),
+    customerName: r.customer_name, customerPhone: phoneFor(caller.permissions, r.customer_phone),
   };
 }
 

@@ -2,7 +2,7 @@ import {
   DEAL_STATUS_LABELS, RISK_LEVEL_LABELS, WARNING_TYPE_CODES,
   type WarningExportQuery, type WarningListItem, type WarningTypeCode,
 } from '@cvrisk/contracts';
-import { maskPhone } from '../../lib/mask.js';
+import { phoneFor } from '../../lib/mask.js';
 import type { XlsxColumn } from '../../lib/xlsx.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { WarningRepository } from './warning.repository.js';
@@ -46,11 +46,10 @@ export const CUSTOMER_COUNT_COLUMNS: XlsxColumn<CustomerWarningCount>[] = [
 
 /** downloadWarningCountCustomer's rows: customers with at least one matching warning, in customer order. */
 export async function* customerCountPages(repo: WarningRepository, user: SessionUser, q: WarningExportQuery): AsyncGenerator<CustomerWarningCount[]> {
-  const sensitive = user.permissions.has('customer:sensitive');
   for await (const { people, counts } of repo.customerPages(user.scope, q)) {
     const byCustomer = new Map<number, CustomerWarningCount>();
     for (const p of people) {
-      byCustomer.set(p.id, { customerName: p.name, customerPhone: sensitive ? p.phone : maskPhone(p.phone), deptName: p.dept_name, total: 0, unhandled: 0, byType: new Map() });
+      byCustomer.set(p.id, { customerName: p.name, customerPhone: phoneFor(user.permissions, p.phone), deptName: p.dept_name, total: 0, unhandled: 0, byType: new Map() });
     }
     for (const c of counts) {
       const row = byCustomer.get(c.customerId);

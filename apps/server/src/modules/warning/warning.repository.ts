@@ -32,7 +32,7 @@ const columns = [
 
 export type Filters = Omit<WarningExportQuery, 'sortField' | 'sortOrder'>;
 /** Filters with the text filters' matches resolved to ids where they are few. */
-type Narrowed = Filters & { deviceIds?: number[]; customerIds?: number[] };
+export type Narrowed = Filters & { deviceIds?: number[]; customerIds?: number[] };
 
 /** Up to this many devices or customers matched by a text filter are named by id. */
 const NAMED_IDS = 500;
@@ -105,9 +105,12 @@ export function createWarningRepository(db: Db, bulk: Db = db) {
      * One page: its ids first, from the warning table and its indexes alone, then the columns of just
      * those rows. Joining before the offset would join every skipped row too (page 1,000 skips 10,000).
      */
-    async page(scope: Scope, f: Filters, s: Sort, offset: number, limit: number): Promise<WarningRow[]> {
+    narrowed,
+
+    /** `f` as `narrowed` gives it: a page and its count resolve the text filters once between them. */
+    async page(scope: Scope, f: Narrowed, s: Sort, offset: number, limit: number): Promise<WarningRow[]> {
       const order = orderOf(s);
-      let ids = filtered(scope, await narrowed(f)).select('w.id');
+      let ids = filtered(scope, f).select('w.id');
       for (const [column, dir] of order) ids = ids.orderBy(column, dir);
       const chosen = (await ids.offset(offset).limit(limit).execute()).map((r) => r.id);
       if (chosen.length === 0) return [];
@@ -116,8 +119,8 @@ export function createWarningRepository(db: Db, bulk: Db = db) {
       return (await q.execute()) as WarningRow[];
     },
 
-    async count(scope: Scope, f: Filters): Promise<number> {
-      const total = await filtered(scope, await narrowed(f)).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    async count(scope: Scope, f: Narrowed): Promise<number> {
+      const total = await filtered(scope, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return Number(total.n);
     },
 
@@ -147,6 +150,7 @@ export function createWarningRepository(db: Db, bulk: Db = db) {
      */
     async *customerPages(scope: Scope, f: Filters, size = 1000) {
       let after = 0;
+      const n = await narrowed(f);
       for (;;) {
         const people = await bulk
           .selectFrom('customer as c')
@@ -159,7 +163,7 @@ export function createWarningRepository(db: Db, bulk: Db = db) {
           .execute();
         if (people.length === 0) return;
         after = people[people.length - 1]!.id;
-        const counts = await filtered(scope, f, bulk)
+        const counts = await filtered(scope, n, bulk)
           .where('w.customer_id', 'in', people.map((p) => p.id))
           .select((eb) => [
             'w.customer_id',

@@ -5,7 +5,7 @@ import {
 } from '@cvrisk/contracts';
 import { recomputeCustomerGrades } from '../../engine/customer-grade.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { maskPhone } from '../../lib/mask.js';
+import { phoneFor } from '../../lib/mask.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { Handled, WarningDealRepository } from './warning-deal.repository.js';
 import type { Scope } from '../../lib/scope.js';
@@ -27,14 +27,14 @@ export type WarningServiceDeps = {
 export const typeName = (code: number): string => WARNING_TYPE_BY_CODE[code as WarningTypeCode]?.zh ?? `预警${code}`;
 
 /** Full phone numbers only for roles trusted with them (server-behaviour §2). */
-export function toItem(r: WarningRow, sensitive: boolean): WarningListItem {
+export function toItem(r: WarningRow, permissions: ReadonlySet<string>): WarningListItem {
   return {
     id: r.id,
     warningType: r.warning_type as WarningTypeCode,
     warningTypeName: typeName(r.warning_type),
     deviceNumber: r.device_number,
     customerName: r.customer_name,
-    customerPhone: r.phone === null ? null : sensitive ? r.phone : maskPhone(r.phone),
+    customerPhone: phoneFor(permissions, r.phone),
     riskLevel: r.risk_level as RiskLevel,
     dealStatus: r.deal_status === 1 ? 1 : 0,
     warningTime: formatTime(r.warning_time),
@@ -49,8 +49,6 @@ export function toItem(r: WarningRow, sensitive: boolean): WarningListItem {
     dealDescription: r.deal_description,
   };
 }
-
-const sensitiveOf = (user: SessionUser) => user.permissions.has('customer:sensitive');
 
 /** One total per scope and filter set: users of the same departments share it. */
 const countKey = (scope: Scope, filters: Filters) =>
@@ -77,8 +75,8 @@ export function createWarningService(d: WarningServiceDeps) {
     return w;
   }
 
-  async function alreadyHandled(user: SessionUser, id: number): Promise<never> {
-    const w = await d.list.findForDeal(user.scope, id);
+  /** 409 naming who handled the warning and when, from the row as read. */
+  function handledBy(w: { deal_user_name: string | null; deal_time: number | null } | undefined): never {
     const who = w?.deal_user_name ?? '其他用户';
     const when = w?.deal_time ? formatTime(w.deal_time) : '';
     throw conflict(`该预警已被${who}于${when}处理，请勿重复处理`);
@@ -86,11 +84,11 @@ export function createWarningService(d: WarningServiceDeps) {
 
   async function handleOne(user: SessionUser, form: TreatForm, earlier: boolean) {
     const w = await target(user, form);
-    if (w.deal_status !== 0) return alreadyHandled(user, w.id);
+    if (w.deal_status !== 0) return handledBy(w);
     const at = now();
     const handled = await d.deal.handleOne(user.scope, w, earlier, { userId: user.id, description: form.dealDescription, at });
     // Another operator committed between our read and our update.
-    if (!handled) return alreadyHandled(user, w.id);
+    if (!handled) return handledBy(await d.list.findForDeal(user.scope, w.id));
     return settle(handled, at);
   }
 
@@ -104,17 +102,16 @@ export function createWarningService(d: WarningServiceDeps) {
 
     async list(user: SessionUser, q: WarningListQuery): Promise<PageResult<WarningListItem>> {
       const { pageNumber, pageSize, sortField: _field, sortOrder: _order, ...filters } = q;
+      const n = await d.list.narrowed(filters);
       const [rows, count] = await Promise.all([
-        d.list.page(user.scope, filters, q, (pageNumber - 1) * pageSize, pageSize),
-        d.counts.get(countKey(user.scope, filters), () => d.list.count(user.scope, filters)),
+        d.list.page(user.scope, n, q, (pageNumber - 1) * pageSize, pageSize),
+        d.counts.get(countKey(user.scope, filters), () => d.list.count(user.scope, n)),
       ]);
-      const sensitive = sensitiveOf(user);
-      return { list: rows.map((r) => toItem(r, sensitive)), count };
+      return { list: rows.map((r) => toItem(r, user.permissions)), count };
     },
 
     async *exportPages(user: SessionUser, q: WarningExportQuery): AsyncGenerator<WarningListItem[]> {
-      const sensitive = sensitiveOf(user);
-      for await (const rows of d.list.pages(user.scope, q)) yield rows.map((r) => toItem(r, sensitive));
+      for await (const rows of d.list.pages(user.scope, q)) yield rows.map((r) => toItem(r, user.permissions));
     },
 
     /** unifyDeal: this warning and the device's earlier unhandled ones of its type. */
@@ -142,8 +139,7 @@ export function createWarningService(d: WarningServiceDeps) {
 
     async openOfDevice(user: SessionUser, q: DeviceWarningsQuery): Promise<{ list: WarningListItem[] }> {
       const rows = await d.list.openOfDevice(user.scope, q.deviceNumber, q.warningType);
-      const sensitive = sensitiveOf(user);
-      return { list: rows.map((r) => toItem(r, sensitive)) };
+      return { list: rows.map((r) => toItem(r, user.permissions)) };
     },
 
     async countsOfCar(user: SessionUser, carId: number): Promise<CarWarningCount> {
@@ -159,8 +155,7 @@ export function createWarningService(d: WarningServiceDeps) {
 
     async quick(user: SessionUser, text: string): Promise<{ list: WarningListItem[] }> {
       const rows = await d.list.quick(user.scope, text, WARNING_QUICK_LIMIT);
-      const sensitive = sensitiveOf(user);
-      return { list: rows.map((r) => toItem(r, sensitive)) };
+      return { list: rows.map((r) => toItem(r, user.permissions)) };
     },
   };
 }

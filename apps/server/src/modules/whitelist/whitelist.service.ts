@@ -4,7 +4,7 @@ import {
 } from '@cvrisk/contracts';
 import { CONTEXT_TTL_MS } from '../../engine/context.js';
 import { badInput, notFound } from '../../lib/errors.js';
-import { maskPhone } from '../../lib/mask.js';
+import { phoneFor } from '../../lib/mask.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { WhiteListRepository, WhiteListRow } from './whitelist.repository.js';
 
@@ -15,14 +15,13 @@ export const CUSTOMER_SEARCH_LIMIT = 20;
 export const APPLIES_WITHIN = `${Math.round(CONTEXT_TTL_MS / 60_000)}分钟内生效`;
 
 export function createWhiteListService(repo: WhiteListRepository, now: () => number = Date.now) {
-  const phoneFor = (user: SessionUser, phone: string) => (user.permissions.has('customer:sensitive') ? phone : maskPhone(phone));
 
   function toItem(user: SessionUser, r: WhiteListRow, at: number): WhiteListItem {
     return {
       id: r.id,
       customerId: r.customer_id,
       customerName: r.customer_name,
-      customerPhone: phoneFor(user, r.phone),
+      customerPhone: phoneFor(user.permissions, r.phone),
       deptId: r.dept_id,
       deptName4s: r.dept_name,
       reason: r.reason,
@@ -46,7 +45,7 @@ export function createWhiteListService(repo: WhiteListRepository, now: () => num
       return hits.map((h) => ({
         id: h.id,
         name: h.name,
-        phone: phoneFor(user, h.phone),
+        phone: phoneFor(user.permissions, h.phone),
         deptName4s: h.dept_name,
         plateNumbers: plates.filter((p) => p.customer_id === h.id).map((p) => p.plate_number),
         listed: h.listed !== null,
