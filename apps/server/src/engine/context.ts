@@ -1,4 +1,4 @@
-import { DEFAULT_RISK_WARNING_CONFIG, RISK_WARNING_CONFIG_KEY, RiskWarningConfig, type FenceAlarmOn } from '@cvrisk/contracts';
+import { DEFAULT_RISK_WARNING_CONFIG, RISK_SETTINGS_APPLY_WITHIN_MS, RISK_WARNING_CONFIG_KEY, RiskWarningConfig, type FenceAlarmOn } from '@cvrisk/contracts';
 import type { Db } from '../db/database.js';
 import type { FenceShape } from '../lib/geometry.js';
 import type { BoundFence } from './rules/fence.js';
@@ -32,7 +32,21 @@ export type DeviceContext = {
 };
 
 /** Settings, bindings, lists and thresholds are re-read this often: edits reach the engine within a minute. */
-export const CONTEXT_TTL_MS = 60_000;
+export const CONTEXT_TTL_MS = RISK_SETTINGS_APPLY_WITHIN_MS;
+/** What the screens that change those settings tell the user. */
+export const APPLIES_WITHIN = `${Math.round(CONTEXT_TTL_MS / 60_000)}分钟内生效`;
+
+/** A stored threshold set; one that no longer parses (edited by hand, an older shape) is null, and the defaults apply. */
+export function parseRiskConfig(text: string): RiskWarningConfig | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parsed = RiskWarningConfig.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
 const CHUNK = 500;
 
 function byDevice<T extends { device_id: number }>(rows: T[]): Map<number, T[]> {
@@ -67,9 +81,9 @@ export function createContextCache(db: Db, now: () => number = Date.now) {
     ]);
     const thresholds = new Map<number, Thresholds>();
     for (const s of settings) {
-      // A config that no longer parses (edited by hand, older shape) falls back to the defaults rather than stopping the engine.
-      const parsed = RiskWarningConfig.safeParse(safeJson(s.value));
-      if (parsed.success) thresholds.set(s.dept_id, parsed.data);
+      // A config that no longer parses falls back to the defaults rather than stopping the engine.
+      const parsed = parseRiskConfig(s.value);
+      if (parsed) thresholds.set(s.dept_id, parsed);
     }
     org = { loadedAt: now(), kinds: new Map(depts.map((d) => [d.id, d.kind])), thresholds };
     return org;
@@ -138,10 +152,3 @@ export function createContextCache(db: Db, now: () => number = Date.now) {
 
 export type ContextCache = ReturnType<typeof createContextCache>;
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}

@@ -10,9 +10,14 @@ import { inScope, scopeHas, type Scope } from './scope.js';
 export type Viewer = { scope: Scope; deptId: number };
 export type Ownership = 'own' | 'shared';
 
-/** Departments strictly above `deptId` (materialised paths: an ancestor's path prefixes ours). */
+/** `deptId` and every department above it (materialised paths: an ancestor's path prefixes ours). */
+export function inSelfOrAncestors(column: string, deptId: number): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref(column)} in (select a.id from dept a inner join dept me on me.path like a.path || '%' where me.id = ${deptId})`;
+}
+
+/** Departments strictly above `deptId`. */
 function inAncestors(column: string, deptId: number): Expression<SqlBool> {
-  return sql<SqlBool>`${sql.ref(column)} in (select a.id from dept a inner join dept me on me.path like a.path || '%' where me.id = ${deptId} and a.id <> me.id)`;
+  return sql<SqlBool>`${inSelfOrAncestors(column, deptId)} and ${sql.ref(column)} <> ${deptId}`;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { contains } from '../../lib/like.js';
 import { inScope, type Scope } from '../../lib/scope.js';
+import { inSelfOrAncestors } from '../../lib/shared-scope.js';
 
 export type WebhookRow = {
   id: number; dept_id: number; dept_name: string; name: string; url: string; warning_types: string; secret: string;
@@ -21,10 +21,6 @@ export type DueRow = { id: number; warning_id: number | null; attempts: number; 
 
 /** What one attempt left behind. */
 export type Outcome = { state: 'pending' | 'delivered' | 'failed'; attempts: number; next_attempt_at: number | null; last_status: number | null; last_error: string | null; delivered_at: number | null };
-
-/** The department itself and every department above it (materialised paths: an ancestor's path prefixes ours). */
-const selfOrAncestor = (column: string, deptId: number): Expression<SqlBool> =>
-  sql<SqlBool>`${sql.ref(column)} in (select a.id from dept a inner join dept me on me.path like a.path || '%' where me.id = ${deptId})`;
 
 export function createPushRepository(db: Db) {
   const webhooks = (scope: Scope) =>
@@ -92,7 +88,7 @@ export function createPushRepository(db: Db) {
 
     /** Enabled webhooks that hear of a warning of this department: its own and those of the departments above it. */
     enabledFor(deptId: number) {
-      return db.selectFrom('webhook').select(['id', 'warning_types']).where('enabled', '=', 1).where(selfOrAncestor('dept_id', deptId)).execute();
+      return db.selectFrom('webhook').select(['id', 'warning_types']).where('enabled', '=', 1).where(inSelfOrAncestors('dept_id', deptId)).execute();
     },
 
     async enqueue(webhookIds: number[], warningId: number | null, now: number): Promise<number[]> {

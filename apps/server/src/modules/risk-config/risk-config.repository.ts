@@ -1,11 +1,13 @@
 import { RISK_WARNING_CONFIG_KEY } from '@cvrisk/contracts';
-import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { inSelfOrAncestors } from '../../lib/shared-scope.js';
+import { createSettingsRepository } from '../settings/settings.repository.js';
 
 export type Institution = { id: number; name: string };
 
 /** Finance institutions and the thresholds each keeps in `setting` (dept_id = the institution). */
 export function createRiskConfigRepository(db: Db) {
+  const settings = createSettingsRepository(db);
   return {
     allInstitutions(): Promise<Institution[]> {
       return db.selectFrom('dept').select(['id', 'name']).where('kind', '=', 'finance').orderBy('id').execute();
@@ -17,31 +19,12 @@ export function createRiskConfigRepository(db: Db) {
 
     /** The finance institution a department is or belongs to (materialised paths: an ancestor's path prefixes ours). */
     institutionOf(deptId: number): Promise<Institution | undefined> {
-      return db
-        .selectFrom('dept as a')
-        .innerJoin('dept as me', (j) => j.on(sql<SqlBool>`me.path like a.path || '%'`))
-        .select(['a.id', 'a.name'])
-        .where('me.id', '=', deptId)
-        .where('a.kind', '=', 'finance')
-        .executeTakeFirst();
+      return db.selectFrom('dept').select(['id', 'name']).where('kind', '=', 'finance').where(inSelfOrAncestors('id', deptId)).executeTakeFirst();
     },
 
-    async stored(institutionId: number): Promise<string | undefined> {
-      const row = await db.selectFrom('setting').select('value').where('dept_id', '=', institutionId).where('key', '=', RISK_WARNING_CONFIG_KEY).executeTakeFirst();
-      return row?.value;
-    },
-
-    async store(institutionId: number, value: string): Promise<void> {
-      await db
-        .insertInto('setting')
-        .values({ dept_id: institutionId, key: RISK_WARNING_CONFIG_KEY, value })
-        .onConflict((oc) => oc.columns(['dept_id', 'key']).doUpdateSet({ value }))
-        .execute();
-    },
-
-    async clear(institutionId: number): Promise<void> {
-      await db.deleteFrom('setting').where('dept_id', '=', institutionId).where('key', '=', RISK_WARNING_CONFIG_KEY).execute();
-    },
+    stored: (institutionId: number) => settings.get(institutionId, RISK_WARNING_CONFIG_KEY),
+    store: (institutionId: number, value: string) => settings.set(institutionId, RISK_WARNING_CONFIG_KEY, value),
+    clear: (institutionId: number) => settings.remove(institutionId, RISK_WARNING_CONFIG_KEY),
   };
 }
 

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/reply.js';
 import { parse } from '../../lib/validate.js';
 import { userOf } from '../../plugins/auth.js';
-import { APPLIES_WITHIN, type RiskConfigService } from './risk-config.service.js';
+import { APPLIES_WITHIN } from '../../engine/context.js';
+import type { RiskConfigService } from './risk-config.service.js';
 
 /** 预警配置: a finance institution's warning thresholds. */
 export function riskConfigRoutes(app: FastifyInstance, configs: RiskConfigService): void {

@@ -1,14 +1,11 @@
-import { DEFAULT_RISK_WARNING_CONFIG, RiskWarningConfig, type RiskConfigReply } from '@cvrisk/contracts';
-import { CONTEXT_TTL_MS } from '../../engine/context.js';
+import { DEFAULT_RISK_WARNING_CONFIG, type RiskConfigReply, type RiskWarningConfig } from '@cvrisk/contracts';
+import { CONTEXT_TTL_MS, parseRiskConfig } from '../../engine/context.js';
 import { badInput, notFound, noPermission } from '../../lib/errors.js';
 import { scopeHas } from '../../lib/scope.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { Institution, RiskConfigRepository } from './risk-config.repository.js';
 
 const NOT_FOUND = '金融机构不存在';
-
-/** The engine re-reads thresholds on this clock (engine/context.ts): a save says so. */
-export const APPLIES_WITHIN = `${Math.round(CONTEXT_TTL_MS / 60_000)}分钟内生效`;
 
 /**
  * Thresholds per finance institution (server-behaviour §5). Platform users pick any institution;
@@ -41,12 +38,10 @@ export function createRiskConfigService(repo: RiskConfigRepository) {
     return institution;
   }
 
-  async function get(user: SessionUser, deptId: number | undefined): Promise<RiskConfigReply> {
-    const institution = await resolve(user, deptId);
+  async function reply(user: SessionUser, institution: Institution): Promise<RiskConfigReply> {
     const stored = await repo.stored(institution.id);
     // A stored value that no longer parses is what the engine ignores too: show the defaults it uses.
-    const parsed = stored === undefined ? null : RiskWarningConfig.safeParse(safeJson(stored));
-    const own = parsed?.success ? parsed.data : null;
+    const own = stored === undefined ? null : parseRiskConfig(stored);
     return {
       deptId: institution.id,
       deptName: institution.name,
@@ -60,29 +55,22 @@ export function createRiskConfigService(repo: RiskConfigRepository) {
   }
 
   return {
-    get,
+    get: async (user: SessionUser, deptId: number | undefined) => reply(user, await resolve(user, deptId)),
 
     async save(user: SessionUser, deptId: number | undefined, config: RiskWarningConfig): Promise<RiskConfigReply> {
       const institution = await editableInstitution(user, deptId);
       await repo.store(institution.id, JSON.stringify(config));
-      return get(user, institution.id);
+      return reply(user, institution);
     },
 
     /** Back to server-behaviour §5's defaults: the institution's own row goes, so later default changes reach it. */
     async reset(user: SessionUser, deptId: number | undefined): Promise<RiskConfigReply> {
       const institution = await editableInstitution(user, deptId);
       await repo.clear(institution.id);
-      return get(user, institution.id);
+      return reply(user, institution);
     },
   };
 }
 
 export type RiskConfigService = ReturnType<typeof createRiskConfigService>;
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}

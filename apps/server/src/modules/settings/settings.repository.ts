@@ -14,6 +14,9 @@ export function createSettingsRepository(db: Db) {
         .onConflict((oc) => oc.columns(['dept_id', 'key']).doUpdateSet({ value }))
         .execute();
     },
+    async remove(deptId: number, key: string): Promise<void> {
+      await db.deleteFrom('setting').where('dept_id', '=', deptId).where('key', '=', key).execute();
+    },
     /** Insert unless present; returns the stored value, so concurrent starters agree on one. */
     async getOrInsert(deptId: number, key: string, make: () => string): Promise<string> {
       await db

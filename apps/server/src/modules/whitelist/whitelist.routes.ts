@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/reply.js';
 import { parse } from '../../lib/validate.js';
 import { userOf } from '../../plugins/auth.js';
-import { APPLIES_WITHIN, type WhiteListService } from './whitelist.service.js';
+import { APPLIES_WITHIN } from '../../engine/context.js';
+import type { WhiteListService } from './whitelist.service.js';
 
 /** 预警客户白名单 (server-behaviour §5): anyone with warnings sees it, only config editors change it. */
 export function whiteListRoutes(app: FastifyInstance, whiteList: WhiteListService): void {

@@ -2,7 +2,6 @@ import {
   formatTime, parseTime,
   type PageResult, type WhiteListCustomer, type WhiteListItem, type WhiteListQuery, type WhiteListSave,
 } from '@cvrisk/contracts';
-import { CONTEXT_TTL_MS } from '../../engine/context.js';
 import { badInput, notFound } from '../../lib/errors.js';
 import { phoneFor } from '../../lib/mask.js';
 import type { SessionUser } from '../session/session-user.js';
@@ -10,9 +9,6 @@ import type { WhiteListRepository, WhiteListRow } from './whitelist.repository.j
 
 /** The add dialog's search shows this many customers at most. */
 export const CUSTOMER_SEARCH_LIMIT = 20;
-
-/** The engine re-reads the list on this clock (engine/context.ts): the operator is told so. */
-export const APPLIES_WITHIN = `${Math.round(CONTEXT_TTL_MS / 60_000)}分钟内生效`;
 
 export function createWhiteListService(repo: WhiteListRepository, now: () => number = Date.now) {
 
