@@ -1,9 +1,13 @@
 import { DatePicker, Select } from 'antd';
 import type { ComponentProps } from 'react';
 import { useI18n } from '../lib/i18n/I18nProvider';
+import type { Lang } from '../lib/i18n/translate';
 
 /** A dictionary entry as the server's type dictionaries give it: a code and its names. */
 export type DictItem = { code: number; name: string; nameEn: string };
+
+/** An entry's name in the console's language. */
+export const dictName = (x: DictItem, lang: Lang) => (lang === 'zh' ? x.name : x.nameEn);
 
 type SelectProps = Omit<ComponentProps<typeof Select<number>>, 'options' | 'loading'>;
 
@@ -16,7 +20,7 @@ export function DictSelect({ items, loading, ...rest }: SelectProps & { items: r
       allowClear
       loading={loading}
       showSearch={{ optionFilterProp: 'label' }}
-      options={(items ?? []).map((x) => ({ value: x.code, label: lang === 'zh' ? x.name : x.nameEn }))}
+      options={(items ?? []).map((x) => ({ value: x.code, label: dictName(x, lang) }))}
       {...rest}
     />
   );

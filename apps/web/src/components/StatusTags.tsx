@@ -1,5 +1,7 @@
 import {
   COMMAND_STATE_LABELS,
+  DEAL_STATUS_LABELS,
+  RISK_LEVEL_LABELS,
   DEVICE_KIND_LABELS,
   DEVICE_STATE_LABELS,
   LOAN_STATUS_LABELS,
@@ -7,6 +9,7 @@ import {
   type DeviceKind,
   type DeviceState,
   type LoanStatus,
+  type RiskLevel,
 } from '@cvrisk/contracts';
 import { Tag } from 'antd';
 import { useI18n } from '../lib/i18n/I18nProvider';
@@ -50,4 +53,16 @@ export function AccTag({ acc }: { acc: number | null }) {
   const { t } = useI18n();
   if (acc === null) return <>{EMPTY}</>;
   return acc ? <Tag color="green">{t('position.accOn')}</Tag> : <Tag>{t('position.accOff')}</Tag>;
+}
+
+/** A warning's risk level in its colour (high red, medium orange, low blue). */
+export function RiskLevelTag({ level }: { level: RiskLevel }) {
+  const { lang } = useI18n();
+  return <Tag color={RISK_LEVEL_LABELS[level].color}>{RISK_LEVEL_LABELS[level][lang]}</Tag>;
+}
+
+/** Whether a warning is handled, as the detail and the home page show it. */
+export function DealStatusTag({ status }: { status: 0 | 1 }) {
+  const { lang } = useI18n();
+  return <Tag color={status === 0 ? 'volcano' : 'green'}>{DEAL_STATUS_LABELS[status][lang]}</Tag>;
 }

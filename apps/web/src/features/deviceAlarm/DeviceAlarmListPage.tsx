@@ -2,6 +2,7 @@ import { AlarmListQuery } from '@cvrisk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSession } from '../../app/session/SessionContext';
+import { dictName } from '../../components/DictSelect';
 import { ListScreen } from '../../components/ListScreen';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { alarmColumns } from './alarmColumns';
@@ -15,7 +16,7 @@ export function DeviceAlarmListPage() {
   const { user } = useSession();
   const types = useQuery(alarmTypesQuery());
   const columns = useMemo(() => {
-    const names = new Map((types.data ?? []).map((x) => [x.code, lang === 'zh' ? x.name : x.nameEn]));
+    const names = new Map((types.data ?? []).map((x) => [x.code, dictName(x, lang)]));
     return alarmColumns(t, lang, (code) => names.get(code));
   }, [t, lang, types.data]);
 

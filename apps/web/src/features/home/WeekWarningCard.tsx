@@ -1,16 +1,14 @@
-import { DEAL_STATUS_LABELS, RISK_LEVEL_LABELS, WARNING_TYPE_BY_CODE, type WeekWarningItem } from '@cvrisk/contracts';
+import { WARNING_TYPE_BY_CODE, type WeekWarningItem } from '@cvrisk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Table, Tag, Typography } from 'antd';
+import { Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
+import { warningDetailPath } from '../../app/layout/topbar/TickerDetailsDialog';
+import { DealStatusTag, RiskLevelTag } from '../../components/StatusTags';
 import { orDash } from '../../lib/format';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { HomeCard } from './HomeCard';
 import { warningListWeekQuery } from './home.queries';
-
-/** The warning detail page of one warning (console-spec §2: hidden route under /risk). */
-export const warningDetailPath = (w: Pick<WeekWarningItem, 'id' | 'deviceNumber' | 'warningType'>) =>
-  `/risk/warningDetail?${new URLSearchParams({ id: String(w.id), deviceNumber: w.deviceNumber, warningType: String(w.warningType) })}`;
 
 function useColumns(): ColumnsType<WeekWarningItem> {
   const { t, lang } = useI18n();
@@ -22,13 +20,13 @@ function useColumns(): ColumnsType<WeekWarningItem> {
       title: t('home.col.level'),
       dataIndex: 'riskLevel',
       width: 80,
-      render: (v: WeekWarningItem['riskLevel']) => <Tag color={RISK_LEVEL_LABELS[v].color}>{RISK_LEVEL_LABELS[v][lang]}</Tag>,
+      render: (v: WeekWarningItem['riskLevel']) => <RiskLevelTag level={v} />,
     },
     {
       title: t('home.col.status'),
       dataIndex: 'dealStatus',
       width: 80,
-      render: (v: WeekWarningItem['dealStatus']) => <Tag color={v === 0 ? 'volcano' : 'green'}>{DEAL_STATUS_LABELS[v][lang]}</Tag>,
+      render: (v: WeekWarningItem['dealStatus']) => <DealStatusTag status={v} />,
     },
     { title: t('home.col.time'), dataIndex: 'warningTime', width: 156 },
   ];

@@ -2,21 +2,13 @@ import type { MonitorSearchItem } from '@cvrisk/contracts';
 import { SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Input, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DeviceKindTag, DeviceStateTag } from '../../components/StatusTags';
 import { useI18n } from '../../lib/i18n/I18nProvider';
+import { useDebounced } from '../../lib/useDebounced';
 import { searchDevices } from './monitoring.queries';
 
 const DEBOUNCE_MS = 300;
-
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function Option({ item }: { item: MonitorSearchItem }) {
   const extra = [item.plateNumber, item.customerName, item.carFrameNumber].filter(Boolean).join(' · ');

@@ -27,8 +27,8 @@ export function RiskWarningConfigPage() {
 
   const stored = (r: { reply: RiskConfigReply; msg: string }) => {
     queryClient.setQueryData(riskConfigQuery(deptId).queryKey, r.reply);
+    // The form follows the new reply through the effect above.
     void queryClient.invalidateQueries({ queryKey: [RISK_CONFIG_KEY] });
-    form.setFieldsValue(r.reply.config);
     void message.success(r.msg);
   };
   const save = useMutation({ mutationFn: (config: RiskWarningConfig) => saveRiskConfig(data!.deptId, config), onSuccess: stored });

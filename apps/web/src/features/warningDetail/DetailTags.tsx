@@ -1,23 +1,20 @@
-import { CUSTOMER_GRADE_LABELS, DEAL_STATUS_LABELS, RISK_LEVEL_LABELS, type CustomerGrade, type RiskLevel } from '@cvrisk/contracts';
+import { CUSTOMER_GRADE_LABELS, type CustomerGrade, type RiskLevel } from '@cvrisk/contracts';
 import { Tag } from 'antd';
+import { RiskLevelTag } from '../../components/StatusTags';
 import { EMPTY } from '../../lib/format';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 
 const GRADE_COLORS: Record<CustomerGrade, string> = { high: 'red', potential: 'orange', general: 'green' };
 
-export function RiskLevelTag({ level, compound }: { level: RiskLevel; compound: boolean }) {
-  const { t, lang } = useI18n();
+/** The level, and the compound mark when the warning was raised with a risk-point stay. */
+export function LevelWithCompound({ level, compound }: { level: RiskLevel; compound: boolean }) {
+  const { t } = useI18n();
   return (
     <>
-      <Tag color={RISK_LEVEL_LABELS[level].color}>{RISK_LEVEL_LABELS[level][lang]}</Tag>
+      <RiskLevelTag level={level} />
       {compound && <Tag color="magenta">{t('warningDetail.compound')}</Tag>}
     </>
   );
-}
-
-export function DealStatusTag({ status }: { status: 0 | 1 }) {
-  const { lang } = useI18n();
-  return <Tag color={status === 0 ? 'volcano' : 'green'}>{DEAL_STATUS_LABELS[status][lang]}</Tag>;
 }
 
 export function CustomerGradeTag({ grade }: { grade: CustomerGrade | null }) {

@@ -3,7 +3,8 @@ import { Card, Descriptions, type DescriptionsProps } from 'antd';
 import type { ReactNode } from 'react';
 import { orDash } from '../../lib/format';
 import { useI18n } from '../../lib/i18n/I18nProvider';
-import { CustomerGradeTag, DealStatusTag, RiskLevelTag } from './DetailTags';
+import { DealStatusTag } from '../../components/StatusTags';
+import { CustomerGradeTag, LevelWithCompound } from './DetailTags';
 
 const COLUMNS: DescriptionsProps['column'] = { xs: 1, sm: 2, lg: 3, xxl: 4 };
 
@@ -12,7 +13,7 @@ export function WarningInfoCard({ entity: e, extra }: { entity: WarningDetailEnt
   const { t, lang } = useI18n();
   const items: DescriptionsProps['items'] = [
     { key: 'type', label: t('warningDetail.warningTypeName'), children: WARNING_TYPE_BY_CODE[e.warningType]?.[lang] ?? e.warningTypeName },
-    { key: 'level', label: t('warningDetail.riskLevel'), children: <RiskLevelTag level={e.riskLevel} compound={e.compound} /> },
+    { key: 'level', label: t('warningDetail.riskLevel'), children: <LevelWithCompound level={e.riskLevel} compound={e.compound} /> },
     { key: 'status', label: t('warningDetail.dealStatus'), children: <DealStatusTag status={e.dealStatus} /> },
     { key: 'time', label: t('warningDetail.warningTime'), children: e.warningTime },
     { key: 'last', label: t('warningDetail.lastTime'), children: e.lastTime },

@@ -8,6 +8,8 @@ import { useNavigate } from 'react-router';
 import { subscribeLive } from '../../api/liveStream';
 import { useShell } from '../../app/layout/ShellContext';
 import { useSession } from '../../app/session/SessionContext';
+import { warningDetailPath } from '../../app/layout/topbar/TickerDetailsDialog';
+import { dictName } from '../../components/DictSelect';
 import { ExportButton } from '../../components/ExportButton';
 import { ListToolbar, type Density } from '../../components/ListToolbar';
 import { useColumnSettings } from '../../components/useColumnSettings';
@@ -25,8 +27,7 @@ import './warnings.css';
 
 type Treating = { mode: TreatMode; target: TreatTarget } | null;
 
-const detailPath = (w: WarningListItem) =>
-  `/risk/warningDetail?${new URLSearchParams({ id: String(w.id), deviceNumber: w.deviceNumber, warningType: String(w.warningType) })}`;
+
 
 /**
  * 风险预警: every warning in scope, filtered from the address bar (so the home page, the top bar and
@@ -68,16 +69,21 @@ export function RiskWarningListPage() {
   // Someone else handled warnings: this page may show them as open.
   useEffect(() => subscribeLive('warningHandled', () => void client.invalidateQueries({ queryKey: [WARNINGS_KEY] })), [client]);
 
+  // unifyDeal: this warning and the device's earlier unhandled ones of its type.
+  const handle = useCallback(
+    (w: WarningListItem) => setTreating({ mode: 'unify', target: { id: w.id, warningType: w.warningType, deviceNumber: w.deviceNumber } }),
+    [],
+  );
   const columns = useMemo(() => {
-    const names = new Map((types.data ?? []).map((x) => [x.code as number, lang === 'zh' ? x.name : x.nameEn]));
+    const names = new Map((types.data ?? []).map((x) => [x.code as number, dictName(x, lang)]));
     return warningColumns(t, lang, {
       canHandle,
       typeName: (code) => names.get(code),
-      onHandle: (w) => setTreating({ mode: 'unify', target: { id: w.id, warningType: w.warningType, deviceNumber: w.deviceNumber } }),
-      onDetail: (w) => navigate(detailPath(w)),
+      onHandle: handle,
+      onDetail: (w) => navigate(warningDetailPath(w)),
       sort: { sortField, sortOrder },
     });
-  }, [t, lang, types.data, canHandle, navigate, sortField, sortOrder]);
+  }, [t, lang, types.data, canHandle, handle, navigate, sortField, sortOrder]);
   const shown = columns.filter((c) => !hidden.includes(c.key));
 
   // The keyboard: a current row, handled or opened without the mouse (listKeys.ts).
@@ -86,10 +92,10 @@ export function RiskWarningListPage() {
     (index: number, act: 'handle' | 'detail') => {
       const w = list.data?.list[index];
       if (!w) return;
-      if (act === 'detail') navigate(detailPath(w));
-      else if (canHandle && w.dealStatus === 0) setTreating({ mode: 'unify', target: { id: w.id, warningType: w.warningType, deviceNumber: w.deviceNumber } });
+      if (act === 'detail') navigate(warningDetailPath(w));
+      else if (canHandle && w.dealStatus === 0) handle(w);
     },
-    [list.data, canHandle, navigate],
+    [list.data, canHandle, handle, navigate],
   );
   const current = useListKeys(rows.length, treating !== null, runKey);
   const currentId = rows[current]?.id;

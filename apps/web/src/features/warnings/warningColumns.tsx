@@ -1,7 +1,8 @@
-import { DEAL_STATUS_LABELS, RISK_LEVEL_LABELS, type WarningListItem, type WarningListQuery } from '@cvrisk/contracts';
+import { DEAL_STATUS_LABELS, type WarningListItem, type WarningListQuery } from '@cvrisk/contracts';
 import { Button, Space, Tag, Tooltip } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import type { ListColumn } from '../../components/ListTable';
+import { RiskLevelTag } from '../../components/StatusTags';
 import { textColumnOf } from '../../components/textColumn';
 import type { Lang, Translate } from '../../lib/i18n/translate';
 
@@ -25,11 +26,6 @@ const sortOrderOf = (field: 'warningTime' | 'riskLevel', s: Actions['sort']): So
   return (s.sortOrder ?? 'desc') === 'desc' ? 'descend' : 'ascend';
 };
 
-export function RiskLevelTag({ level, lang }: { level: 1 | 2 | 3; lang: Lang }) {
-  const l = RISK_LEVEL_LABELS[level];
-  return <Tag color={l.color}>{l[lang]}</Tag>;
-}
-
 export function warningColumns(t: Translate, lang: Lang, a: Actions): Column[] {
   return [
     textColumn('deviceNumber', t('warnings.deviceNumber'), 150, { fixed: 'left', locked: true }),
@@ -45,7 +41,7 @@ export function warningColumns(t: Translate, lang: Lang, a: Actions): Column[] {
       sortDirections: ['descend', 'ascend'],
       render: (_, r) => (
         <Space size={2}>
-          <RiskLevelTag level={r.riskLevel} lang={lang} />
+          <RiskLevelTag level={r.riskLevel} />
           {r.compound && (
             <Tooltip title={t('warnings.compoundHint')}>
               <Tag color="magenta">{t('warnings.compound')}</Tag>

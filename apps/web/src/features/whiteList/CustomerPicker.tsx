@@ -1,8 +1,9 @@
 import type { WhiteListCustomer } from '@cvrisk/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select, Space, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useI18n } from '../../lib/i18n/I18nProvider';
+import { useDebounced } from '../../lib/useDebounced';
 import { customerSearchQuery } from './whiteList.queries';
 
 /** Typing pauses this long before the server is asked. */
@@ -33,14 +34,9 @@ function CustomerOption({ c }: { c: WhiteListCustomer }) {
 export function CustomerPicker({ id, value, onChange, onPick }: Props) {
   const { t } = useI18n();
   const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
+  const keyword = useDebounced(typed.trim(), SEARCH_DELAY_MS);
   const [picked, setPicked] = useState<WhiteListCustomer>();
   const found = useQuery({ ...customerSearchQuery(keyword), placeholderData: keepPreviousData });
-
-  useEffect(() => {
-    const timer = setTimeout(() => setKeyword(typed.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
 
   const customers = keyword ? (found.data ?? []) : [];
   // The chosen customer stays shown by name after the search moves on.

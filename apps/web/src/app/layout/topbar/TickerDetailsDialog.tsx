@@ -1,12 +1,14 @@
-import { RISK_LEVEL_LABELS, WARNING_TYPE_BY_CODE, type FeedWarning } from '@cvrisk/contracts';
+import { WARNING_TYPE_BY_CODE, type FeedWarning } from '@cvrisk/contracts';
 import { Button, Descriptions, Modal, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router';
+import { RiskLevelTag } from '../../../components/StatusTags';
 import { useI18n } from '../../../lib/i18n/I18nProvider';
 import { orDash } from '../../../lib/format';
 
 /** The top bar's dialogs open over any page, the map panels (z-index 1001) included. */
 export const TOPBAR_MODAL_Z = 1100;
 
+/** The warning detail page of one warning (console-spec §2: hidden route under /risk). */
 export function warningDetailPath(w: Pick<FeedWarning, 'id' | 'deviceNumber' | 'warningType'>): string {
   return `/risk/warningDetail?${new URLSearchParams({ id: String(w.id), deviceNumber: w.deviceNumber, warningType: String(w.warningType) })}`;
 }
@@ -26,7 +28,6 @@ export function TickerDetailsDialog({ warning, onClose }: Props) {
     onClose();
     void navigate(path);
   };
-  const level = warning ? RISK_LEVEL_LABELS[warning.riskLevel] : null;
 
   return (
     <Modal
@@ -50,7 +51,7 @@ export function TickerDetailsDialog({ warning, onClose }: Props) {
             {WARNING_TYPE_BY_CODE[warning.warningType]?.[lang] ?? warning.warningTypeName}
             {warning.compound && <Tag color="red" style={{ marginLeft: 6 }}>{t('push.field.compound')}</Tag>}
           </Descriptions.Item>
-          <Descriptions.Item label={t('push.field.riskLevel')}>{level && <Tag color={level.color}>{level[lang]}</Tag>}</Descriptions.Item>
+          <Descriptions.Item label={t('push.field.riskLevel')}><RiskLevelTag level={warning.riskLevel} /></Descriptions.Item>
           <Descriptions.Item label={t('push.field.device')}>{warning.deviceNumber}</Descriptions.Item>
           <Descriptions.Item label={t('push.field.plate')}>{orDash(warning.plateNumber)}</Descriptions.Item>
           <Descriptions.Item label={t('push.field.customer')}>{orDash(warning.customerName)}</Descriptions.Item>

@@ -1,9 +1,10 @@
 import { AlertOutlined } from '@ant-design/icons';
-import { BADGE_OVERFLOW, RISK_LEVEL_LABELS, TOP_BAR_PAGE_SIZE, WARNING_TYPE_BY_CODE, type FeedWarning } from '@cvrisk/contracts';
+import { BADGE_OVERFLOW, TOP_BAR_PAGE_SIZE, WARNING_TYPE_BY_CODE, type FeedWarning } from '@cvrisk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Modal, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Badge, Button, Modal, Table, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { RiskLevelTag } from '../../../components/StatusTags';
 import { useI18n } from '../../../lib/i18n/I18nProvider';
 import { orDash } from '../../../lib/format';
 import { TickerDetailsDialog, TOPBAR_MODAL_Z } from './TickerDetailsDialog';
@@ -26,7 +27,7 @@ export function WarningBadgeButton({ enabled }: { enabled: boolean }) {
     { title: t('push.field.warningType'), dataIndex: 'warningType', width: 120, render: (v: FeedWarning['warningType'], w) => WARNING_TYPE_BY_CODE[v]?.[lang] ?? w.warningTypeName },
     {
       title: t('push.field.riskLevel'), dataIndex: 'riskLevel', width: 80,
-      render: (v: FeedWarning['riskLevel']) => <Tag color={RISK_LEVEL_LABELS[v].color}>{RISK_LEVEL_LABELS[v][lang]}</Tag>,
+      render: (v: FeedWarning['riskLevel']) => <RiskLevelTag level={v} />,
     },
     { title: t('push.field.device'), dataIndex: 'deviceNumber', width: 140 },
     { title: t('push.field.customer'), dataIndex: 'customerName', width: 90, render: orDash },
