@@ -14,7 +14,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { createTelemetry } from '../apps/server/src/telemetry/telemetry.js';
 import { buildBenchDatabase } from './api-data.js';
-import { fmt, root, rssBytes } from './lib.js';
+import { fmt, quantile, root, rssBytes } from './lib.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
@@ -82,8 +82,7 @@ async function load(send: () => Promise<Reply>, requests = REQUESTS): Promise<Lo
   const errors = await run(requests, times);
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-  return { rps: requests / seconds, p50: at(0.5), p99: at(0.99), errors };
+  return { rps: requests / seconds, p50: quantile(times, 0.5), p99: quantile(times, 0.99), errors };
 }
 
 async function startChild(file: string) {

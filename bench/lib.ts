@@ -67,3 +67,6 @@ export function progress(label: string, done: number, total: number): void {
   process.stdout.write(`\r  ${label}: ${fmt(done)} / ${fmt(total)}   `);
   if (done >= total) process.stdout.write('\n');
 }
+
+/** The value at quantile `q` (0–1) of numbers sorted ascending. */
+export const quantile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;

@@ -5,7 +5,8 @@
 // round trip in the same run: the report is stored when it answers. Results: docs/benchmarks.md.
 import { LIVE_STREAM_PATH } from '@cvrisk/contracts';
 import { ensureBuilt } from '../scripts/build.mjs';
-import { fmt, progress, startServer } from './lib.js';
+import { DEMO_PASSWORD } from '../apps/server/src/demo/seed-demo.js';
+import { fmt, progress, quantile, startServer } from './lib.js';
 
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 100);
 /** Pause between reports, so each is measured on its own rather than queued behind the last. */
@@ -15,8 +16,7 @@ type Timing = { ack: number; warning: number };
 
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-  return { p50: at(0.5), p95: at(0.95), max: s.at(-1)! };
+  return { p50: quantile(s, 0.5), p95: quantile(s, 0.95), max: s.at(-1)! };
 };
 
 async function main(): Promise<void> {
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   try {
     const json = (url: string, body: object, headers: Record<string, string> = {}) =>
       fetch(`${base}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) }).then((r) => r.json());
-    const token = (await json('/api/login', { username: 'admin', password: 'Demo@2026' })).data.accessToken as string;
+    const token = (await json('/api/login', { username: 'admin', password: DEMO_PASSWORD })).data.accessToken as string;
     const apiKey = (await json('/api/integration/create', { name: 'bench:live' }, { accessToken: token })).result.apiKey as string;
     const devices = (await json('/api/device/getDevList', { pageNumber: 1, pageSize: REPORTS, deviceKind: 1 }, { accessToken: token })).result.list as { deviceNumber: string }[];
 
