@@ -62,3 +62,20 @@ export async function dismissNotices(page) {
   for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => {});
   await page.locator('.ant-notification-notice').first().waitFor({ state: 'detached' }).catch(() => {});
 }
+
+/**
+ * Collects what the browser reports as Content-Security-Policy violations: the policy the server sends
+ * must allow everything the console does. Call before the page's first navigation.
+ */
+export async function watchPolicyViolations(context, page) {
+  const violations = [];
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  page.on('console', (m) => {
+    if (/Content Security Policy|CSP violation/i.test(m.text())) violations.push(m.text());
+  });
+  return violations;
+}

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { ensureBuilt, root } from '../scripts/build.mjs';
+import { watchPolicyViolations } from './helpers.mjs';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const shotsDir = path.join(root, 'e2e/screenshots');
@@ -62,6 +63,7 @@ async function startServer() {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     jt808Port,
+    dataDir,
     stop: () => {
       child.kill('SIGTERM');
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -95,11 +97,13 @@ try {
       page.setDefaultTimeout(15_000);
       const errors = [];
       page.on('pageerror', (e) => errors.push(String(e)));
+      const policyViolations = await watchPolicyViolations(context, page);
       const shot = (name) => page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: false });
       const label = `${file} › ${test.name}`;
       try {
-        await test.run({ page, context, baseUrl: server.baseUrl, jt808Port: server.jt808Port, shot });
+        await test.run({ page, context, baseUrl: server.baseUrl, jt808Port: server.jt808Port, dataDir: server.dataDir, shot, policyViolations });
         if (errors.length) throw new Error(`uncaught page errors: ${errors.join(' | ')}`);
+        if (policyViolations.length) throw new Error(`Content-Security-Policy violations: ${policyViolations.join(' | ')}`);
         passed += 1;
         console.log(`  ✓ ${label}`);
       } catch (err) {

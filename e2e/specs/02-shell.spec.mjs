@@ -65,7 +65,11 @@ export const tests = [
     async run({ page, baseUrl, shot }) {
       await signedIn(page, baseUrl, 'operator1');
       await page.getByRole('button', { name: '语言' }).click();
-      await page.getByText('English').click();
+      // The menu slides in: a click during the animation can land on nothing (seen on a loaded CI machine).
+      const english = page.getByRole('menuitem', { name: 'English' });
+      await english.waitFor();
+      await page.waitForFunction(() => !document.querySelector('.ant-slide-up-appear, .ant-slide-up-enter'));
+      await english.click();
       await page.getByRole('menuitem', { name: 'Reports' }).waitFor();
       await shot('08-english');
     },

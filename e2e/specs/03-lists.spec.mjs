@@ -30,6 +30,43 @@ export const tests = [
     },
   },
   {
+    name: 'a finance manager resets a terminal’s registration from the device list, and the fleet’s terminal registers anew',
+    async run({ page, baseUrl, shot }) {
+      await signedIn(page, baseUrl, 'finance1');
+      const call = (url, body) =>
+        page.evaluate(async ({ url, body }) => {
+          const headers = { accessToken: localStorage.getItem('accessToken'), 'Content-Type': 'application/json' };
+          return (await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) }).then((r) => r.json())).result;
+        }, { url, body });
+      // A wired terminal of the live fleet that reported in the last two minutes: its connection is open.
+      const latest = await call('/api/device/getLatestPositionList', { pageNumber: 1, pageSize: 50, deviceKind: 1 });
+      const fresh = (d) => d.registeredAt && Date.now() - Date.parse(`${d.lastTime.replace(' ', 'T')}+08:00`) < 120_000;
+      const device = latest.list.find(fresh);
+      assert.ok(device, 'a connected, registered terminal in finance1’s scope');
+
+      await page.goto(`${baseUrl}/#/report/basicDevice?deviceNumber=${device.deviceNumber}`);
+      const row = page.locator('.ant-table-row').filter({ hasText: device.deviceNumber });
+      await row.getByText('已注册').waitFor();
+      // The registration and refused-fix columns sit at the right end of the table.
+      await page.locator('.ant-table-body').evaluate((el) => (el.scrollLeft = el.scrollWidth));
+      await dismissNotices(page);
+      await shot('03-device-registration');
+
+      await row.getByRole('button', { name: '重置注册' }).click();
+      await page.getByText(`重置设备 ${device.deviceNumber} 的注册？`).waitFor();
+      await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
+      await page.getByText('已重置注册并断开终端连接，终端需重新注册').waitFor();
+      // Disconnected, the simulated terminal finds its old code refused and registers again.
+      let again = null;
+      for (let i = 0; i < 60 && !again; i++) {
+        const [d] = (await call('/api/device/getDevList', { pageNumber: 1, pageSize: 1, deviceNumber: device.deviceNumber })).list;
+        if (d.registeredAt && d.registeredAt > device.registeredAt) again = d.registeredAt;
+        else await page.waitForTimeout(500);
+      }
+      assert.ok(again, `the terminal registered again after the reset (first ${device.registeredAt})`);
+    },
+  },
+  {
     name: 'dealer staff see their own dealer only, with masked phone numbers',
     async run({ page, baseUrl, shot }) {
       await signedIn(page, baseUrl, 'dealer1');

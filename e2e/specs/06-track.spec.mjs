@@ -13,7 +13,8 @@ function lastSevenDays() {
 }
 
 /**
- * A device of the signed-in user with a track worth replaying in the last 7 days, found through the
+ * A device of the signed-in user with a track worth replaying in the last 7 days (and, with `drive`, a
+ * drive to play from: `driving` is its place along the track, 0–1), found through the
  * API the console itself uses (the demo fleet's history differs from device to device).
  */
 async function deviceWithTrack(page, deviceKind, enough) {
@@ -27,7 +28,18 @@ async function deviceWithTrack(page, deviceKind, enough) {
         const qs = new window.URLSearchParams({ deviceNumber: d.deviceNumber, ...period });
         const track = await window.fetch(`${url}?${qs}`, { headers }).then((r) => r.json());
         const { list, stops } = track.result;
-        if (list.length >= enough.fixes && stops.length >= enough.stops) return { deviceNumber: d.deviceNumber, fixes: list.length, stops: stops.length };
+        if (list.length < enough.fixes || stops.length < enough.stops) continue;
+        // The middle of the longest drive in the first 60 % of the fixes: where a replay visibly moves.
+        let best = { from: 0, length: 0 };
+        let from = -1;
+        for (let i = 0; i < Math.floor(list.length * 0.6); i++) {
+          if (list[i].speed > 10) {
+            if (from < 0) from = i;
+            if (i - from + 1 > best.length) best = { from, length: i - from + 1 };
+          } else from = -1;
+        }
+        if (enough.drive && best.length < 5) continue;
+        return { deviceNumber: d.deviceNumber, fixes: list.length, stops: stops.length, driving: (best.from + best.length / 2) / (list.length - 1) };
       }
       return null;
     },
@@ -51,7 +63,7 @@ export const tests = [
     name: 'an operator replays a wired track of the last 7 days, plays it at 32×, seeks, and exports KML',
     async run({ page, baseUrl, shot }) {
       await signedIn(page, baseUrl, 'operator1');
-      const found = await deviceWithTrack(page, 1, { fixes: 200, stops: 2 });
+      const found = await deviceWithTrack(page, 1, { fixes: 200, stops: 2, drive: true });
       assert.ok(found, 'operator1 has a wired device with a week of history');
       const { deviceNumber } = found;
 
@@ -78,10 +90,16 @@ export const tests = [
       assert.equal(await page.locator('.track-pin-end').count(), 1, 'the end is marked');
       assert.equal(await page.locator('.track-stop').count(), stopCount, 'each stop has its numbered marker');
       const period = lastSevenDays();
-      const first = await playerTime(page);
-      assert.ok(first >= period.startTime && first <= period.endTime, `the replay starts within the period (${first})`);
+      const start = await playerTime(page);
+      assert.ok(start >= period.startTime && start <= period.endTime, `the replay starts within the period (${start})`);
       await dismissNotices(page);
 
+      // Played from a drive (a week starts at midnight, when the car is parked for hours).
+      const slider = page.locator('.track-player-slider');
+      const box = await slider.boundingBox();
+      await slider.click({ position: { x: box.width * found.driving, y: box.height / 2 } });
+      await page.waitForFunction((before) => document.querySelector('.track-player-time')?.textContent !== before, start);
+      const first = await playerTime(page);
       await page.locator('.track-player').getByText('32×').click();
       const place = await vehiclePlace(page);
       await page.getByRole('button', { name: /播\s*放/ }).click();
@@ -93,8 +111,6 @@ export const tests = [
       assert.equal(await page.locator('.track-fix-time').innerText(), paused, 'the panel shows the current fix');
 
       // Seeking: three quarters along the slider is later in the week.
-      const slider = page.locator('.track-player-slider');
-      const box = await slider.boundingBox();
       await slider.click({ position: { x: box.width * 0.75, y: box.height / 2 } });
       await page.waitForFunction((before) => document.querySelector('.track-player-time')?.textContent !== before, paused);
       const sought = await playerTime(page);

@@ -1,4 +1,4 @@
-import { WARNING_TYPE_BY_CODE, WARNING_TYPE_CODES } from '@cvrisk/contracts';
+import { WARNING_TYPE_CODES, warningTypeName } from '@cvrisk/contracts';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -28,7 +28,7 @@ function tenths(label: string) {
 async function warningSummary(engine: Engine): Promise<string> {
   const counts = await engine.countByType();
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
-  const parts = WARNING_TYPE_CODES.filter((c) => counts.has(c)).map((c) => `${WARNING_TYPE_BY_CODE[c].zh} ${counts.get(c)}`);
+  const parts = WARNING_TYPE_CODES.filter((c) => counts.has(c)).map((c) => `${warningTypeName(c)} ${counts.get(c)}`);
   return `${total.toLocaleString('en-US')} warnings${parts.length ? ` (${parts.join(', ')})` : ''}`;
 }
 
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const gateway = createJt808Gateway({
     port: config.jt808Port, host: config.host, db: handle.db, pipeline: telemetry.pipeline, commands: telemetry.commands,
-    autoRegister: config.jt808AutoRegister, idleTimeoutMs: config.jt808IdleMs, log: logger,
+    autoRegister: config.jt808AutoRegister, idleTimeoutMs: config.jt808IdleMs, limits: config.jt808Limits, log: logger,
   });
   const jt808Port = await gateway.listen();
   telemetry.channel = gateway.channel;
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   let fleet: DemoFleet | null = null;
   if (config.simulator) {
     fleet = await startDemoFleet(handle.db, {
-      host: local, port: jt808Port, historyDays: Math.max(config.demoHistoryDays, 1), now: Date.now(),
+      host: local, port: jt808Port, historyDays: Math.max(config.demoHistoryDays, 1), now: Date.now(), dataDir: config.dataDir,
       onError: (device, err) => logger.debug({ device, err: err.message }, 'simulated terminal error'),
     });
   }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-
-/** GET /api/customerDraw/getCarDataAnalysis?carid= (console-spec §7: a car data analysis call taking carid). */
-export const CAR_ANALYSIS_PATH = '/api/customerDraw/getCarDataAnalysis';
+import { defineCall } from './api/call.js';
+import { id } from './fields.js';
 
 /** The figures of server-behaviour §8; all local times are Asia/Shanghai. */
 export const CAR_ANALYSIS = {
@@ -26,34 +25,49 @@ export const CAR_ANALYSIS = {
   maxCells: 10,
 } as const;
 
-export const CarAnalysisQuery = z.object({
-  carid: z.coerce.number('车辆编号必须是数字').int('车辆编号必须是整数').positive('车辆编号无效'),
-});
+export const CarAnalysisQuery = z.object({ carid: id() });
 export type CarAnalysisQuery = z.infer<typeof CarAnalysisQuery>;
 
 /** A grid cell of the common vehicle area: GCJ-02 (gaode*) and WGS-84 of where the car was within it. */
-export type UseCarArea = { gaodeLng: number; gaodeLat: number; lng: number; lat: number; hours: number };
+export const UseCarArea = z.object({ gaodeLng: z.number(), gaodeLat: z.number(), lng: z.number(), lat: z.number(), hours: z.number() });
+export type UseCarArea = z.infer<typeof UseCarArea>;
 
 /**
  * A place the car stops at: frequent stop (count = stops), home or work (count = days or nights
  * on which the car was there through the window). common* are GCJ-02, lng/lat WGS-84.
  */
-export type CommonPlace = {
-  commonLng: number;
-  commonLat: number;
-  lng: number;
-  lat: number;
-  commonAddress: string;
-  count: number;
-  totalMinutes: number;
-};
+export const CommonPlace = z.object({
+  commonLng: z.number(),
+  commonLat: z.number(),
+  lng: z.number(),
+  lat: z.number(),
+  commonAddress: z.string(),
+  count: z.number(),
+  totalMinutes: z.number(),
+});
+export type CommonPlace = z.infer<typeof CommonPlace>;
 
-export type CarDataAnalysis = {
-  useCarArea: UseCarArea[];
+export const CarDataAnalysis = z.object({
+  useCarArea: z.array(UseCarArea),
   /** This week's frequent stops, by count then total duration. */
-  listWeek: CommonPlace[];
+  listWeek: z.array(CommonPlace),
   /** Suspected work places. */
-  dayList: CommonPlace[];
+  dayList: z.array(CommonPlace),
   /** Suspected home places. */
-  nightList: CommonPlace[];
+  nightList: z.array(CommonPlace),
+});
+export type CarDataAnalysis = z.infer<typeof CarDataAnalysis>;
+
+export const CarAnalysisCalls = {
+  /** console-spec §7: a car data analysis call taking carid. */
+  analysis: defineCall({
+    method: 'GET',
+    path: '/api/customerDraw/getCarDataAnalysis',
+    summary: '车辆数据分析：常用区域、本周常停点、疑似工作地与居住地',
+    tag: '车辆分析',
+    // The warning detail (warning:view) and the user portrait (customer:view) both show it: the route checks either.
+    access: 'signedIn',
+    query: CarAnalysisQuery,
+    reply: CarDataAnalysis,
+  }),
 };

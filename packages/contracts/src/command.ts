@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineCall } from './api/call.js';
+import { int } from './fields.js';
 
 /** Downlink commands an operator may send (server-behaviour §4), by name and JT/T 808 message id. */
 export const COMMAND_IDS = {
@@ -29,20 +31,20 @@ export const EqCommand = z.discriminatedUnion('command', [
     deviceNumber,
     command: z.literal('tempTracking'),
     /** Seconds between reports while tracking, and how long tracking lasts. Interval 0 stops tracking (JT/T 808 0x8202). */
-    interval: z.number().int().min(0).max(3600),
-    validity: z.number().int().min(1).max(86400),
+    interval: int({ min: 0, max: 3600 }),
+    validity: int({ min: 1, max: 86400 }),
   }),
   z
     .object({
       deviceNumber,
       command: z.literal('setParams'),
-      reportInterval: z.number().int().min(1).max(86400).optional(),
-      sleepInterval: z.number().int().min(1).max(86400).optional(),
-      emergencyInterval: z.number().int().min(1).max(86400).optional(),
+      reportInterval: int({ min: 1, max: 86400 }).optional(),
+      sleepInterval: int({ min: 1, max: 86400 }).optional(),
+      emergencyInterval: int({ min: 1, max: 86400 }).optional(),
     })
     .refine((c) => c.reportInterval ?? c.sleepInterval ?? c.emergencyInterval, { message: '至少设置一个参数' }),
-  z.object({ deviceNumber, command: z.literal('terminalControl'), control: z.union([z.literal(4), z.literal(5)]) }),
-  z.object({ deviceNumber, command: z.literal('text'), text: z.string().trim().min(1, '请输入文本').max(200, '文本最多200个字符') }),
+  z.object({ deviceNumber, command: z.literal('terminalControl'), control: z.literal([4, 5]) }),
+  z.object({ deviceNumber, command: z.literal('text'), text: z.string().trim().min(1, '请输入文本').max(200) }),
 ]);
 export type EqCommand = z.infer<typeof EqCommand>;
 
@@ -55,16 +57,41 @@ export const COMMAND_STATE_LABELS: Record<CommandState, { zh: string; en: string
   failed: { zh: '失败', en: 'Failed' },
 };
 
-export type CommandItem = {
-  id: number;
-  deviceNumber: string;
-  command: CommandName;
-  params: Record<string, unknown>;
-  state: CommandState;
-  reply: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  answeredAt: string | null;
-};
+export const CommandItem = z.object({
+  id: z.number(),
+  deviceNumber: z.string(),
+  command: z.enum(Object.keys(COMMAND_IDS) as [CommandName, ...CommandName[]]),
+  params: z.record(z.string(), z.unknown()),
+  state: z.enum(CommandStates),
+  reply: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+});
+export type CommandItem = z.infer<typeof CommandItem>;
 
-export const CommandListQuery = z.object({ deviceNumber, limit: z.coerce.number().int().min(1).max(100).default(20) });
+export const CommandListQuery = z.object({ deviceNumber, limit: int({ min: 1, max: 100 }).default(20) });
+export type CommandListQuery = z.infer<typeof CommandListQuery>;
+
+const TAG = '指令下发';
+
+export const CommandCalls = {
+  send: defineCall({
+    method: 'POST',
+    path: '/api/device/eqCommand',
+    summary: '向设备下发指令（终端在线时立即发送，否则等它下次连接）',
+    tag: TAG,
+    access: 'device:command',
+    body: EqCommand,
+    reply: CommandItem,
+  }),
+  list: defineCall({
+    method: 'GET',
+    path: '/api/device/eqCommandList',
+    summary: '一台设备最近的指令及其状态',
+    tag: TAG,
+    access: 'device:view',
+    query: CommandListQuery,
+    reply: z.array(CommandItem),
+  }),
+};

@@ -1,30 +1,40 @@
 import { z } from 'zod';
-import { PageQuery } from './envelope.js';
-import { DeviceStates, type DeviceKind, type DeviceState } from './labels.js';
-import { optionalText, TimeText } from './fields.js';
+import { defineCall, XLSX_FILE } from './api/call.js';
+import { PageQuery, pageOf } from './envelope.js';
+import { DeviceKinds, DeviceStates } from './labels.js';
+import { id, int, optional, optionalText, TimeText, timeRangeInOrder } from './fields.js';
 
-export const DevListQuery = PageQuery.extend({
+const TAG = '设备';
+
+// The fields first, the range checks last: zod cannot omit or extend a schema that has refinements.
+const DevListFields = PageQuery.extend({
   deviceNumber: optionalText(30),
-  deviceKind: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).optional(),
-  state: z.enum(DeviceStates).optional(),
-  deptId: z.coerce.number().int().positive().optional(),
+  deviceKind: optional(int({ min: 1, max: 2 }).pipe(z.literal(DeviceKinds))),
+  state: optional(z.enum(DeviceStates)),
+  deptId: optional(id()),
   carFrameNumber: optionalText(17),
   customerName: optionalText(30),
   installTimeStart: TimeText.optional(),
   installTimeEnd: TimeText.optional(),
 });
-export type DevListQuery = z.infer<typeof DevListQuery>;
-/** The same filters without paging, for the export. */
-export const DevExportQuery = DevListQuery.omit({ pageNumber: true, pageSize: true });
-export type DevExportQuery = z.infer<typeof DevExportQuery>;
-
-/** The device latest-position list (deviceManagement): the same filters plus the last report time. */
-export const DevLatestQuery = DevListQuery.extend({
+const DevLatestFields = DevListFields.extend({
   lastTimeStart: TimeText.optional(),
   lastTimeEnd: TimeText.optional(),
 });
+const NO_PAGING = { pageNumber: true, pageSize: true } as const;
+const installInOrder = timeRangeInOrder('installTimeStart', 'installTimeEnd', '安装开始时间不能晚于安装结束时间');
+const lastReportInOrder = timeRangeInOrder('lastTimeStart', 'lastTimeEnd', '最后上报开始时间不能晚于最后上报结束时间');
+
+export const DevListQuery = DevListFields.superRefine(installInOrder);
+export type DevListQuery = z.infer<typeof DevListQuery>;
+/** The same filters without paging, for the export. */
+export const DevExportQuery = DevListFields.omit(NO_PAGING).superRefine(installInOrder);
+export type DevExportQuery = z.infer<typeof DevExportQuery>;
+
+/** The device latest-position list (deviceManagement): the same filters plus the last report time. */
+export const DevLatestQuery = DevLatestFields.superRefine(installInOrder).superRefine(lastReportInOrder);
 export type DevLatestQuery = z.infer<typeof DevLatestQuery>;
-export const DevLatestExportQuery = DevLatestQuery.omit({ pageNumber: true, pageSize: true });
+export const DevLatestExportQuery = DevLatestFields.omit(NO_PAGING).superRefine(installInOrder).superRefine(lastReportInOrder);
 export type DevLatestExportQuery = z.infer<typeof DevLatestExportQuery>;
 
 /** Up to 1000 numbers, as an array or pasted text separated by commas, spaces or new lines. */
@@ -36,32 +46,104 @@ export const DevNumbersQuery = z.object({
 });
 export type DevNumbersQuery = z.infer<typeof DevNumbersQuery>;
 
-export type DeviceListItem = {
-  id: number;
-  deviceNumber: string;
-  deviceKind: DeviceKind;
-  model: string;
-  iccid: string;
-  state: DeviceState;
-  deptId: number;
-  deptName: string;
-  financeName: string;
-  carId: number | null;
-  carFrameNumber: string | null;
-  plateNumber: string | null;
-  customerName: string | null;
-  installTime: string | null;
-  lastTime: string | null;
+export const DeviceListItem = z.object({
+  id: z.number(),
+  deviceNumber: z.string(),
+  deviceKind: z.literal(DeviceKinds),
+  model: z.string(),
+  iccid: z.string(),
+  state: z.enum(DeviceStates),
+  deptId: z.number(),
+  deptName: z.string(),
+  financeName: z.string(),
+  carId: z.number().nullable(),
+  carFrameNumber: z.string().nullable(),
+  plateNumber: z.string().nullable(),
+  customerName: z.string().nullable(),
+  installTime: z.string().nullable(),
+  lastTime: z.string().nullable(),
   /** WGS-84 as stored… */
-  lng: number | null;
-  lat: number | null;
+  lng: z.number().nullable(),
+  lat: z.number().nullable(),
   /** …and GCJ-02 for AMap. */
-  gaodeLng: number | null;
-  gaodeLat: number | null;
-  speed: number | null;
-  direction: number | null;
-  acc: number | null;
-  battery: number | null;
-  signal: number | null;
-  satellites: number | null;
+  gaodeLng: z.number().nullable(),
+  gaodeLat: z.number().nullable(),
+  speed: z.number().nullable(),
+  direction: z.number().nullable(),
+  acc: z.number().nullable(),
+  battery: z.number().nullable(),
+  signal: z.number().nullable(),
+  satellites: z.number().nullable(),
+  /** When the terminal registered over JT/T 808; null while it is not registered (never, or reset). */
+  registeredAt: z.string().nullable(),
+  /** Positions the gateway refused as invalid, the latest of them and why. */
+  invalidPositions: z.number(),
+  lastInvalidAt: z.string().nullable(),
+  lastInvalidReason: z.string().nullable(),
+});
+export type DeviceListItem = z.infer<typeof DeviceListItem>;
+
+/** POST /api/device/resetRegistration: the terminal must register again (its old code stops working). */
+export const ResetRegistrationBody = z.object({
+  deviceNumber: z.string().trim().min(1, '请输入设备号').max(30),
+});
+export type ResetRegistrationBody = z.infer<typeof ResetRegistrationBody>;
+export const ResetRegistrationResult = z.object({ deviceNumber: z.string(), disconnected: z.boolean() });
+export type ResetRegistrationResult = z.infer<typeof ResetRegistrationResult>;
+
+export const DeviceCalls = {
+  list: defineCall({
+    method: 'POST',
+    path: '/api/device/getDevList',
+    summary: '设备基础信息列表，分页',
+    tag: TAG,
+    access: 'device:view',
+    body: DevListQuery,
+    reply: pageOf(DeviceListItem),
+  }),
+  export: defineCall({
+    method: 'POST',
+    path: '/api/device/downloadListFromMiddle',
+    summary: '导出设备基础信息（xlsx）',
+    tag: TAG,
+    access: 'device:export',
+    body: DevExportQuery,
+    reply: XLSX_FILE,
+  }),
+  byNumbers: defineCall({
+    method: 'POST',
+    path: '/api/device/getDevListByDivNumbers',
+    summary: '按设备号批量查询（范围内的，未知号码不返回）',
+    tag: TAG,
+    access: 'device:view',
+    body: DevNumbersQuery,
+    reply: z.array(DeviceListItem),
+  }),
+  latest: defineCall({
+    method: 'POST',
+    path: '/api/device/getLatestPositionList',
+    summary: '设备最新位置列表，分页',
+    tag: TAG,
+    access: 'device:view',
+    body: DevLatestQuery,
+    reply: pageOf(DeviceListItem),
+  }),
+  latestExport: defineCall({
+    method: 'POST',
+    path: '/api/device/downloadLatestPositionList',
+    summary: '导出设备最新位置（xlsx）',
+    tag: TAG,
+    access: 'device:export',
+    body: DevLatestExportQuery,
+    reply: XLSX_FILE,
+  }),
+  resetRegistration: defineCall({
+    method: 'POST',
+    path: '/api/device/resetRegistration',
+    summary: '重置终端注册（终端须重新注册，已连接的会被断开）',
+    tag: TAG,
+    access: 'device:reset',
+    body: ResetRegistrationBody,
+    reply: ResetRegistrationResult,
+  }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int } from './fields.js';
 
 /** Reply codes shared by server and console (console-spec §8–9, server-behaviour §3). */
 export const Codes = {
@@ -7,8 +8,14 @@ export const Codes = {
   BAD_INPUT: 400,
   NO_PERMISSION: 401,
   NOT_FOUND: 404,
+  /** The request did not arrive in time (a client too slow, or one that stopped sending). */
+  REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
+  /** The body is larger than the server accepts. */
+  TOO_LARGE: 413,
   TOO_MANY: 429,
+  /** The request head (URL, cookies, headers) is larger than the server accepts. */
+  HEADERS_TOO_LARGE: 431,
   ERROR: 500,
   INVALID_TOKEN: 5003,
 } as const;
@@ -20,8 +27,11 @@ export const HTTP_STATUS_OF_CODE: Record<number, number> = {
   [Codes.BAD_INPUT]: 400,
   [Codes.NO_PERMISSION]: 403,
   [Codes.NOT_FOUND]: 404,
+  [Codes.REQUEST_TIMEOUT]: 408,
   [Codes.CONFLICT]: 409,
+  [Codes.TOO_LARGE]: 413,
   [Codes.TOO_MANY]: 429,
+  [Codes.HEADERS_TOO_LARGE]: 431,
   [Codes.ERROR]: 500,
   [Codes.INVALID_TOKEN]: 401,
 };
@@ -41,12 +51,14 @@ export function isSuccessCode(code: unknown): boolean {
 }
 
 export const PageQuery = z.object({
-  pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(10),
+  pageNumber: int({ min: 1, max: 1_000_000 }).default(1),
+  pageSize: int({ min: 1, max: 1000 }).default(10),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 
 export type PageResult<T> = { list: T[]; count: number };
+/** The reply schema of a paged list. */
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), count: z.number() });
 
 /** Export calls run long; the console waits this long for them (console-spec §9). */
 export const REQUEST_TIMEOUT_MS = 30_000;

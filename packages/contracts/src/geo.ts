@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineCall } from './api/call.js';
+import { decimal } from './fields.js';
 
 /** Messages of the address search (console-spec §5). */
 export const GEO_MESSAGES = {
@@ -7,37 +9,60 @@ export const GEO_MESSAGES = {
 } as const;
 
 /** GET /api/geo/search?keyword=: places by name, best first (at most 10). */
-export const GeoSearchQuery = z.object({ keyword: z.string().trim().min(1, GEO_MESSAGES.emptyKeyword.zh).max(50) });
+export const GeoSearchQuery = z.object({
+  keyword: z
+    .string({ error: (iss) => (iss.input === undefined ? GEO_MESSAGES.emptyKeyword.zh : undefined) })
+    .trim()
+    .min(1, GEO_MESSAGES.emptyKeyword.zh)
+    .max(50),
+});
 export type GeoSearchQuery = z.infer<typeof GeoSearchQuery>;
 
-export type GeoPlace = {
-  name: string;
+export const GeoPlace = z.object({
+  name: z.string(),
   /** Province and city, e.g. 浙江省杭州市. */
-  fullName: string;
-  level: 'province' | 'city' | 'district' | 'poi';
+  fullName: z.string(),
+  level: z.enum(['province', 'city', 'district', 'poi']),
   /** WGS-84. */
-  lng: number;
-  lat: number;
+  lng: z.number(),
+  lat: z.number(),
   /** Where the answer came from: the shipped gazetteer or the configured external geocoder. */
-  source: 'gazetteer' | 'amap';
-};
-
-/** A coordinate from a query string: an empty `lng=` is missing, not 0 as plain coercion would make it. */
-const queryCoordinate = (name: string, limit: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z
-      .number({ error: (iss) => (iss.input === undefined || iss.input === '' ? `请输入${name}` : `${name}须为数字`) })
-      .min(-limit, `${name}超出范围`)
-      .max(limit, `${name}超出范围`),
-  );
+  source: z.enum(['gazetteer', 'amap']),
+});
+export type GeoPlace = z.infer<typeof GeoPlace>;
 
 /** GET /api/geo/reverse?lng=&lat= (WGS-84): the address of a point. */
-export const GeoReverseQuery = z.object({ lng: queryCoordinate('经度', 180), lat: queryCoordinate('纬度', 90) });
+export const GeoReverseQuery = z.object({ lng: decimal({ min: -180, max: 180 }), lat: decimal({ min: -90, max: 90 }) });
 export type GeoReverseQuery = z.infer<typeof GeoReverseQuery>;
-export type GeoAddress = { address: string; province: string | null; city: string | null };
+export const GeoAddress = z.object({ address: z.string(), province: z.string().nullable(), city: z.string().nullable() });
+export type GeoAddress = z.infer<typeof GeoAddress>;
 /**
  * The reply of /api/geo/reverse: null for a point near no Chinese city (open sea, abroad), so a form
  * is never filled with a made-up address.
  */
-export type GeoReverseResult = GeoAddress | null;
+export const GeoReverseResult = GeoAddress.nullable();
+export type GeoReverseResult = z.infer<typeof GeoReverseResult>;
+
+const TAG = '地址';
+
+/** For any signed-in user: places are not scoped data. */
+export const GeoCalls = {
+  search: defineCall({
+    method: 'GET',
+    path: '/api/geo/search',
+    summary: '按名称找地点，最相关的在前（最多10个）',
+    tag: TAG,
+    access: 'signedIn',
+    query: GeoSearchQuery,
+    reply: z.array(GeoPlace),
+  }),
+  reverse: defineCall({
+    method: 'GET',
+    path: '/api/geo/reverse',
+    summary: '一个点（WGS-84）的地址；离中国城市太远时为 null',
+    tag: TAG,
+    access: 'signedIn',
+    query: GeoReverseQuery,
+    reply: GeoReverseResult,
+  }),
+};

@@ -1,3 +1,8 @@
+// First: settings that must hold before any schema below is built.
+import './zod-config.js';
+export * from './api/call.js';
+export * from './api/all-calls.js';
+export * from './api/openapi.js';
 export * from './envelope.js';
 export * from './permissions.js';
 export * from './session.js';
@@ -17,6 +22,7 @@ export * from './ingest.js';
 export * from './command.js';
 export * from './monitor.js';
 export * from './live.js';
+export * from './geometry.js';
 export * from './fence.js';
 export * from './riskpoint.js';
 export * from './geo.js';

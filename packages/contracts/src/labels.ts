@@ -10,8 +10,9 @@ export const DEPT_KIND_LABELS: Record<DeptKind, Label> = {
   installer: { zh: '安装商', en: 'Installer company' },
 };
 
-/** 1 wired (有线), 2 wireless (无线). */
-export const DeviceKinds = [1, 2] as const;
+/** 1 wired (有线): on the car's power, reports every few seconds while it drives; 2 wireless (无线): a battery tracker. */
+export const DeviceKind = { wired: 1, wireless: 2 } as const;
+export const DeviceKinds = [DeviceKind.wired, DeviceKind.wireless] as const;
 export type DeviceKind = (typeof DeviceKinds)[number];
 export const DEVICE_KIND_LABELS: Record<DeviceKind, Label> = {
   1: { zh: '有线', en: 'Wired' },

@@ -43,7 +43,7 @@ export const LiveStreamQuery = z.object({
       const names = v.split(',').filter(Boolean);
       const unknown = names.filter((n) => !(LIVE_EVENT_NAMES as readonly string[]).includes(n));
       if (unknown.length > 0) {
-        ctx.addIssue({ code: 'custom', message: `events 只能是 ${LIVE_EVENT_NAMES.join('、')}，不认识：${unknown.join('、')}` });
+        ctx.addIssue({ code: 'custom', message: `只能是 ${LIVE_EVENT_NAMES.join('、')}，不认识：${unknown.join('、')}` });
         return z.NEVER;
       }
       return new Set(names as LiveEventName[]);

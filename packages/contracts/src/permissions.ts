@@ -9,6 +9,8 @@ export const Permissions = [
   'device:view',
   'device:export',
   'device:command',
+  // Resetting a terminal's registration lets the next terminal to register with its number take it over.
+  'device:reset',
   'fence:edit',
   'riskPoint:edit',
   'order:dispatch',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { PageQuery } from './envelope.js';
-import { optionalText } from './fields.js';
+import { defineCall } from './api/call.js';
+import { PageQuery, pageOf } from './envelope.js';
+import { id, optional, optionalText } from './fields.js';
 import type { Label } from './labels.js';
 import { WARNING_TYPE_CODES, type WarningEvent, type WarningTypeCode } from './warning.js';
 
@@ -40,25 +41,30 @@ export type WebhookTestPayload = { test: true; webhookId: number; webhookName: s
 /** '*' means every warning type. */
 export type WebhookTypes = '*' | WarningTypeCode[];
 
+const warningTypeCode = z.literal(WARNING_TYPE_CODES);
+
 const typeList = z
-  .array(z.number('预警类型无效').int('预警类型无效').refine((v) => (WARNING_TYPE_CODES as number[]).includes(v), '预警类型无效'), '请选择预警类型')
-  .min(1, '请至少选择一种预警类型')
-  .transform((v) => [...new Set(v)].sort((a, b) => a - b) as WarningTypeCode[]);
+  .array(warningTypeCode)
+  .min(1)
+  .transform((v) => [...new Set(v)].sort((a, b) => a - b));
 
 /** '*' or a list of type codes; a bad list reports its own fields rather than "matches neither". */
-const warningTypes = z.unknown().transform((v, ctx): WebhookTypes => {
-  if (v === '*') return '*';
-  const r = typeList.safeParse(v);
-  if (r.success) return r.data;
-  for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-  return z.NEVER;
-});
+const warningTypes = z
+  .unknown()
+  .transform((v, ctx): WebhookTypes => {
+    if (v === '*') return '*';
+    const r = typeList.safeParse(v);
+    if (r.success) return r.data;
+    for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  })
+  .meta({ description: "'*'（全部预警类型），或预警类型编码的数组（至少一个）" });
 
 const httpUrl = z
-  .string('请输入推送地址')
+  .string()
   .trim()
-  .min(1, '请输入推送地址')
-  .max(500, '推送地址最多500个字符')
+  .min(1)
+  .max(500)
   .refine((v) => {
     try {
       const u = new URL(v);
@@ -66,65 +72,127 @@ const httpUrl = z
     } catch {
       return false;
     }
-  }, '推送地址必须是 http:// 或 https:// 开头的有效网址');
+  }, '应为 http:// 或 https:// 开头的有效网址');
 
 /** POST save: `id` edits one; a blank secret on edit keeps the stored one. */
 export const WebhookSave = z
   .object({
-    id: z.number().int().positive().optional(),
+    id: id().optional(),
     /** The department whose warnings (its own and its subtree's) go out; defaults to the caller's. */
-    deptId: z.number().int().positive().optional(),
-    name: z.string('请输入名称').trim().min(1, '请输入名称').max(50, '名称最多50个字符'),
+    deptId: id().optional(),
+    name: z.string().trim().min(1).max(50),
     url: httpUrl,
     warningTypes,
-    secret: z.string().trim().max(128, '签名密钥最多128个字符').refine((v) => v === '' || v.length >= 16, '签名密钥至少16个字符').optional(),
+    secret: z.string().trim().max(128).refine((v) => v === '' || v.length >= 16, '至少16个字符').optional(),
     enabled: z.boolean().default(true),
   })
-  .refine((v) => v.id !== undefined || (v.secret ?? '') !== '', { message: '请输入签名密钥', path: ['secret'] });
+  .refine((v) => v.id !== undefined || (v.secret ?? '') !== '', { message: '新建时不能为空', path: ['secret'] });
 export type WebhookSave = z.infer<typeof WebhookSave>;
 
 export const WebhookListQuery = PageQuery.extend({ name: optionalText(50) });
 export type WebhookListQuery = z.infer<typeof WebhookListQuery>;
 
-export const WebhookIdBody = z.object({ id: z.coerce.number('id必须是数字').int('id必须是整数').positive('id无效') });
+export const WebhookIdBody = z.object({ id: id() });
 export type WebhookIdBody = z.infer<typeof WebhookIdBody>;
 
-export const WebhookEnableBody = WebhookIdBody.extend({ enabled: z.boolean('enabled必须是true或false') });
+export const WebhookEnableBody = WebhookIdBody.extend({ enabled: z.boolean() });
 export type WebhookEnableBody = z.infer<typeof WebhookEnableBody>;
 
 export const WebhookDeliveryQuery = PageQuery.extend({
-  webhookId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().positive('webhookId无效').optional()),
-  state: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(DeliveryStates, '发送状态无效').optional()),
+  webhookId: optional(id()),
+  state: optional(z.enum(DeliveryStates)),
 });
 export type WebhookDeliveryQuery = z.infer<typeof WebhookDeliveryQuery>;
 
-export type WebhookItem = {
-  id: number;
-  deptId: number;
-  deptName: string;
-  name: string;
-  url: string;
-  warningTypes: WebhookTypes;
-  enabled: boolean;
+export const WebhookItem = z.object({
+  id: z.number(),
+  deptId: z.number(),
+  deptName: z.string(),
+  name: z.string(),
+  url: z.string(),
+  warningTypes: z.union([z.literal('*'), z.array(warningTypeCode)]),
+  enabled: z.boolean(),
   /** Only the last 4 characters: the secret is never sent back. */
-  secretHint: string;
-  createdBy: string | null;
-  createTime: string;
-};
+  secretHint: z.string(),
+  createdBy: z.string().nullable(),
+  createTime: z.string(),
+});
+export type WebhookItem = z.infer<typeof WebhookItem>;
 
-export type WebhookDeliveryItem = {
-  id: number;
-  webhookId: number;
-  webhookName: string;
+export const WebhookDeliveryItem = z.object({
+  id: z.number(),
+  webhookId: z.number(),
+  webhookName: z.string(),
   /** null for a test delivery. */
-  warningId: number | null;
-  warningTypeName: string | null;
-  deviceNumber: string | null;
-  state: DeliveryState;
-  attempts: number;
-  lastStatus: number | null;
-  lastError: string | null;
-  createTime: string;
-  nextAttemptTime: string | null;
-  deliveredTime: string | null;
+  warningId: z.number().nullable(),
+  warningTypeName: z.string().nullable(),
+  deviceNumber: z.string().nullable(),
+  state: z.enum(DeliveryStates),
+  attempts: z.number(),
+  lastStatus: z.number().nullable(),
+  lastError: z.string().nullable(),
+  createTime: z.string(),
+  nextAttemptTime: z.string().nullable(),
+  deliveredTime: z.string().nullable(),
+});
+export type WebhookDeliveryItem = z.infer<typeof WebhookDeliveryItem>;
+
+const TAG = '预警推送';
+
+/** The warning-push-config screen: seeing needs warning:view, changing config:edit. */
+export const PushCalls = {
+  list: defineCall({
+    method: 'POST',
+    path: PUSH_PATHS.list,
+    summary: '推送配置（webhook）列表，分页',
+    tag: TAG,
+    access: 'warning:view',
+    body: WebhookListQuery,
+    reply: pageOf(WebhookItem),
+  }),
+  deliveries: defineCall({
+    method: 'POST',
+    path: PUSH_PATHS.deliveries,
+    summary: '推送记录，分页',
+    tag: TAG,
+    access: 'warning:view',
+    body: WebhookDeliveryQuery,
+    reply: pageOf(WebhookDeliveryItem),
+  }),
+  save: defineCall({
+    method: 'POST',
+    path: PUSH_PATHS.save,
+    summary: '添加或修改推送配置',
+    tag: TAG,
+    access: 'config:edit',
+    body: WebhookSave,
+    reply: z.object({ entity: WebhookItem }),
+  }),
+  enable: defineCall({
+    method: 'POST',
+    path: PUSH_PATHS.enable,
+    summary: '启用或停用推送配置',
+    tag: TAG,
+    access: 'config:edit',
+    body: WebhookEnableBody,
+    reply: z.object({ entity: WebhookItem }),
+  }),
+  remove: defineCall({
+    method: 'DELETE',
+    path: PUSH_PATHS.remove,
+    summary: '删除推送配置',
+    tag: TAG,
+    access: 'config:edit',
+    query: WebhookIdBody,
+    reply: z.null(),
+  }),
+  test: defineCall({
+    method: 'POST',
+    path: PUSH_PATHS.test,
+    summary: '立即发送一次测试推送，答复其结果',
+    tag: TAG,
+    access: 'config:edit',
+    body: WebhookIdBody,
+    reply: z.object({ entity: WebhookDeliveryItem }),
+  }),
 };

@@ -1,18 +1,36 @@
+import { z } from 'zod';
+import { defineCall } from './api/call.js';
+
 /** A menu entry as `/menu/navigate` returns it (console-spec §3 "Route item"). */
-export type RouteItem = {
-  path: string;
-  name?: string;
+export const RouteItem = z.object({
+  path: z.string(),
+  name: z.string().optional(),
   /** 'Layout' for a group, else the view key the console maps to a page. */
-  component: string;
-  redirect?: string;
-  hidden?: boolean;
-  meta: {
-    title: string;
-    titleEn: string;
-    icon?: string;
-    permissions?: string[];
-    noKeepAlive?: boolean;
-    affix?: boolean;
-  };
-  children?: RouteItem[];
+  component: z.string(),
+  redirect: z.string().optional(),
+  hidden: z.boolean().optional(),
+  meta: z.object({
+    title: z.string(),
+    titleEn: z.string(),
+    icon: z.string().optional(),
+    permissions: z.array(z.string()).optional(),
+    noKeepAlive: z.boolean().optional(),
+    affix: z.boolean().optional(),
+  }),
+  get children(): z.ZodOptional<z.ZodArray<typeof RouteItem>> {
+    return z.array(RouteItem).optional();
+  },
+});
+export type RouteItem = z.infer<typeof RouteItem>;
+
+export const MenuCalls = {
+  navigate: defineCall({
+    method: 'POST',
+    path: '/menu/navigate',
+    summary: '当前用户可见的菜单（按权限裁剪）',
+    tag: '会话',
+    access: 'signedIn',
+    reply: z.array(RouteItem),
+    envelope: 'data',
+  }),
 };

@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { defineCall } from './api/call.js';
+
+const TAG = '会话';
 
 export const LoginRequest = z.object({
-  username: z.string().trim().min(1, '请输入用户名').max(64, '用户名最多64个字符'),
-  password: z.string().min(1, '请输入密码').max(128, '密码最多128个字符'),
+  username: z.string().trim().min(1, '请输入用户名').max(64),
+  password: z.string().min(1, '请输入密码').max(128),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -14,25 +17,84 @@ export type EncryptedBody = z.infer<typeof EncryptedBody>;
 export const RSA_PLAIN_CHUNK = 190;
 export const RSA_CIPHER_CHUNK = 256;
 
-export type PublicKeyData = {
+export const PublicKeyData = z.object({
   /** SPKI DER in base64; empty when encryption is off. */
-  publicKey: string;
+  publicKey: z.string(),
   /** Which calls are encrypted: none, login only, or every call with a body. */
-  encrypt: 'off' | 'login' | 'all';
-  mockServer: boolean;
+  encrypt: z.enum(['off', 'login', 'all']),
+  mockServer: z.boolean(),
+});
+export type PublicKeyData = z.infer<typeof PublicKeyData>;
+
+export const LoginData = z.object({
+  accessToken: z.string(),
+  entity: z.object({ realname: z.string(), avatar: z.string() }),
+});
+export type LoginData = z.infer<typeof LoginData>;
+
+export const UserInfo = z.object({
+  userId: z.number(),
+  username: z.string(),
+  realname: z.string(),
+  avatar: z.string(),
+  permissions: z.array(z.string()),
+  deptId: z.number(),
+  deptName: z.string(),
+  roleName: z.string(),
+});
+export type UserInfo = z.infer<typeof UserInfo>;
+
+/** The console sends its token in the body too (console-spec §7); the header is what counts. */
+export const UserInfoRequest = z.object({ token: z.string().max(512).optional() });
+export type UserInfoRequest = z.infer<typeof UserInfoRequest>;
+
+/** Session calls of console-spec §7: payloads under `data`. */
+export const SessionCalls = {
+  publicKey: defineCall({
+    method: 'POST',
+    path: '/publicKey',
+    summary: '登录前取加密公钥与加密范围',
+    tag: TAG,
+    access: 'public',
+    reply: PublicKeyData,
+    envelope: 'data',
+  }),
+  login: defineCall({
+    method: 'POST',
+    path: '/api/login',
+    summary: '用户名密码登录（JSON 或表单；开启加密时为 {param}）',
+    tag: TAG,
+    access: 'public',
+    body: LoginRequest,
+    reply: LoginData,
+    envelope: 'data',
+  }),
+  register: defineCall({
+    method: 'POST',
+    path: '/register',
+    summary: '自助注册（未开放，总是拒绝）',
+    tag: TAG,
+    access: 'public',
+    reply: z.null(),
+    envelope: 'data',
+  }),
+  userInfo: defineCall({
+    method: 'POST',
+    path: '/userInfo',
+    summary: '当前用户与其权限',
+    tag: TAG,
+    access: 'signedIn',
+    body: UserInfoRequest,
+    reply: UserInfo,
+    envelope: 'data',
+  }),
+  logout: defineCall({
+    method: 'GET',
+    path: '/api/logout',
+    summary: '退出登录',
+    tag: TAG,
+    access: 'signedIn',
+    reply: z.null(),
+    envelope: 'data',
+  }),
 };
-
-export type LoginData = { accessToken: string; entity: { realname: string; avatar: string } };
-
-export type UserInfo = {
-  userId: number;
-  username: string;
-  realname: string;
-  avatar: string;
-  permissions: string[];
-  deptId: number;
-  deptName: string;
-  roleName: string;
-};
-
-export const UserInfoRequest = z.object({ token: z.string().optional() });

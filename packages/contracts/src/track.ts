@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCall } from './api/call.js';
 import { TimeText } from './fields.js';
 import { parseTime } from './time.js';
 
@@ -30,38 +31,73 @@ export type TrackExportFormat = (typeof TrackExportFormats)[number];
 export const TrackExportQuery = z
   .object({
     ...trackPeriod,
-    kind: z.enum(TrackExportKinds, '设备类型只能是 wired 或 wireless'),
-    format: z.enum(TrackExportFormats, '导出格式只能是 xlsx 或 kml'),
+    kind: z.enum(TrackExportKinds),
+    format: z.enum(TrackExportFormats),
   })
   .superRefine(checkPeriod);
 export type TrackExportQuery = z.infer<typeof TrackExportQuery>;
 
 /** One fix of a replay: WGS-84 as stored, GCJ-02 for AMap. */
-export type TrackFix = {
-  lng: number;
-  lat: number;
-  gaodeLng: number;
-  gaodeLat: number;
-  speed: number;
-  direction: number;
-  gpsTime: string;
-  acc: number;
+export const TrackFix = z.object({
+  lng: z.number(),
+  lat: z.number(),
+  gaodeLng: z.number(),
+  gaodeLat: z.number(),
+  speed: z.number(),
+  direction: z.number(),
+  gpsTime: z.string(),
+  acc: z.number(),
   /** 1 satellite, 2 cell towers, 3 Wi-Fi. */
-  fixType: number;
-};
+  fixType: z.number(),
+});
+export type TrackFix = z.infer<typeof TrackFix>;
 
-export type TrackStop = {
-  startTime: string;
-  endTime: string;
-  durationMs: number;
+export const TrackStop = z.object({
+  startTime: z.string(),
+  endTime: z.string(),
+  durationMs: z.number(),
   /** False while the car is still standing there. */
-  closed: boolean;
-  lng: number;
-  lat: number;
-  gaodeLng: number;
-  gaodeLat: number;
+  closed: z.boolean(),
+  lng: z.number(),
+  lat: z.number(),
+  gaodeLng: z.number(),
+  gaodeLat: z.number(),
   /** From the shipped gazetteer (浙江省杭州市); null where no Chinese city is near. */
-  address: string | null;
-};
+  address: z.string().nullable(),
+});
+export type TrackStop = z.infer<typeof TrackStop>;
 
-export type TrackResult = { list: TrackFix[]; stops: TrackStop[] };
+export const TrackResult = z.object({ list: z.array(TrackFix), stops: z.array(TrackStop) });
+export type TrackResult = z.infer<typeof TrackResult>;
+
+const TAG = '轨迹回放';
+
+export const TrackCalls = {
+  replayWired: defineCall({
+    method: 'GET',
+    path: '/api/device/trackReplayWired',
+    summary: '有线设备在一段时间内的轨迹与停留点',
+    tag: TAG,
+    access: 'monitor:view',
+    query: TrackQuery,
+    reply: TrackResult,
+  }),
+  replayWireless: defineCall({
+    method: 'GET',
+    path: '/api/device/trackReplayWireless',
+    summary: '无线设备在一段时间内的轨迹与停留点',
+    tag: TAG,
+    access: 'monitor:view',
+    query: TrackQuery,
+    reply: TrackResult,
+  }),
+  replayExport: defineCall({
+    method: 'GET',
+    path: '/api/device/trackReplayExport',
+    summary: '导出轨迹（Excel 或 KML）',
+    tag: TAG,
+    access: 'monitor:view',
+    query: TrackExportQuery,
+    reply: { file: 'application/octet-stream' },
+  }),
+};

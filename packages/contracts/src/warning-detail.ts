@@ -1,19 +1,11 @@
 import { z } from 'zod';
-import { PageQuery } from './envelope.js';
-import { optionalText } from './fields.js';
-import type { CustomerGrade, DeviceKind, DeviceState } from './labels.js';
-import type { RiskPointItem } from './riskpoint.js';
-import type { WarningHead } from './warning-list.js';
-import { WARNING_TYPE_CODES, type WarningTypeCode } from './warning.js';
-
-/** Paths of the warning detail screen and the push exclusions (console-spec §7 names them, not their paths). */
-export const WARNING_DETAIL_PATHS = {
-  details: '/api/report/riskWarning/getWarningDetails',
-  notPushConfig: '/api/report/riskWarning/getDevWarningNotPushConfig',
-  cancelPush: '/api/report/riskWarning/cancelWarningPush',
-  restorePush: '/api/report/riskWarning/pushTheWarningType',
-  nearRiskPoints: '/api/report/riskWarning/getNearRiskPoints',
-} as const;
+import { defineCall } from './api/call.js';
+import { PageQuery, pageOf } from './envelope.js';
+import { id, optional, optionalText } from './fields.js';
+import { CustomerGrades, DeviceKinds, DeviceStates } from './labels.js';
+import { RiskPointItem } from './riskpoint.js';
+import { WarningHead } from './warning-list.js';
+import { WarningTypeCode, warningTypeField } from './warning.js';
 
 /** Success messages toasted after toggling push (console-spec §8). */
 export const PUSH_MESSAGES = {
@@ -21,107 +13,188 @@ export const PUSH_MESSAGES = {
   restored: { zh: '已恢复推送', en: 'Push restored' },
 } as const;
 
-const positiveId = (what: string) => z.coerce.number(`${what}必须是数字`).int(`${what}必须是整数`).positive(`${what}无效`);
-
-const warningTypeField = z.coerce
-  .number('预警类型必须是数字')
-  .int('预警类型必须是整数')
-  .refine((v) => (WARNING_TYPE_CODES as number[]).includes(v), '预警类型无效')
-  .transform((v) => v as WarningTypeCode);
-
-/** An optional type from a query string or form: '' is absent. */
-const optionalType = z.preprocess((v) => (v === '' || v === null ? undefined : v), warningTypeField.optional());
-
-const DeviceNumberField = z.string('请输入设备号').trim().min(1, '请输入设备号').max(32, '设备号最多32个字符');
+const DeviceNumberField = z.string().trim().min(1).max(32);
 
 /**
  * GET getWarningDetails?id=&deviceNumber=&warningType=. The id names the warning; the other two,
  * when given, must match it (a stale link to another device answers 404, not a different warning).
  */
 export const WarningDetailQuery = z.object({
-  id: positiveId('预警编号'),
+  id: id(),
   deviceNumber: optionalText(32),
-  warningType: optionalType,
+  warningType: optional(warningTypeField()),
 });
 export type WarningDetailQuery = z.infer<typeof WarningDetailQuery>;
 
-export type WarningDetailEntity = WarningHead & {
+const text = z.string().nullable();
+const num = z.number().nullable();
+
+export const WarningDetailEntity = WarningHead.extend({
   /** `YYYY-MM-DD HH:mm:ss`: when the condition began, and its last sighting. */
-  warningTime: string;
-  lastTime: string;
-  customerName: string | null;
+  warningTime: z.string(),
+  lastTime: z.string(),
+  customerName: text,
   /** Masked unless the caller holds customer:sensitive. */
-  customerPhone: string | null;
-  customerGrade: CustomerGrade | null;
+  customerPhone: text,
+  customerGrade: z.enum(CustomerGrades).nullable(),
   /** 高风险 / 潜在风险 / 一般客户. */
-  customerGradeName: string | null;
-  brandname: string | null;
-  modelname: string | null;
-  carFrameNumber: string | null;
-  plateNumber: string | null;
-  deviceNumber: string;
+  customerGradeName: text,
+  brandname: text,
+  modelname: text,
+  carFrameNumber: text,
+  plateNumber: text,
+  deviceNumber: z.string(),
   /** The dealer (经销商) and its finance institution. */
-  deptName4s: string | null;
-  deptName: string | null;
-  carid: number | null;
+  deptName4s: text,
+  deptName: text,
+  carid: num,
   /** Warning position: GCJ-02 for the map, WGS-84 as stored; null when the rule had no fix. */
-  commonLng: number | null;
-  commonLat: number | null;
-  lng: number | null;
-  lat: number | null;
-  address: string | null;
+  commonLng: num,
+  commonLat: num,
+  lng: num,
+  lat: num,
+  address: text,
   /** The rule's finding in one sentence, e.g. 在典当行「xx」200米内停留2小时. */
-  detail: string;
-  dealUserName: string | null;
-  dealTime: string | null;
-  dealDescription: string | null;
-};
+  detail: z.string(),
+  dealUserName: text,
+  dealTime: text,
+  dealDescription: text,
+});
+export type WarningDetailEntity = z.infer<typeof WarningDetailEntity>;
 
-export type WarningDetailDevice = {
-  deviceNumber: string;
-  deviceKind: DeviceKind;
-  state: DeviceState;
+export const WarningDetailDevice = z.object({
+  deviceNumber: z.string(),
+  deviceKind: z.literal(DeviceKinds),
+  state: z.enum(DeviceStates),
   /** Latest position, GCJ-02 and WGS-84; null before the first report. */
-  devGaoLng: number | null;
-  devGaoLat: number | null;
-  lng: number | null;
-  lat: number | null;
-  gpsTime: string | null;
-  speed: number | null;
-  address: string | null;
-};
+  devGaoLng: num,
+  devGaoLat: num,
+  lng: num,
+  lat: num,
+  gpsTime: text,
+  speed: num,
+  address: text,
+});
+export type WarningDetailDevice = z.infer<typeof WarningDetailDevice>;
 
-export type WarningDetailResult = { entity: WarningDetailEntity; device: WarningDetailDevice };
+export const WarningDetailResult = z.object({ entity: WarningDetailEntity, device: WarningDetailDevice });
+export type WarningDetailResult = z.infer<typeof WarningDetailResult>;
 
 /** The push-exclusion form (console-spec §3): body of the POSTs, query of the GET and DELETE. */
-export const WarningPushForm = z.object({ deviceNumber: DeviceNumberField, warningType: warningTypeField });
+export const WarningPushForm = z.object({ deviceNumber: DeviceNumberField, warningType: warningTypeField() });
 export type WarningPushForm = z.infer<typeof WarningPushForm>;
 
 /** One device × warning type excluded from push (and from the ticker and the top-bar count). */
-export type WarningNotPushEntity = {
-  id: number;
-  deviceNumber: string;
-  deviceKind: DeviceKind;
-  warningType: WarningTypeCode;
-  warningTypeName: string;
-  customerName: string | null;
-  plateNumber: string | null;
-  deptName: string;
-  createdByName: string | null;
-  createTime: string;
-};
+export const WarningNotPushEntity = z.object({
+  id: z.number(),
+  deviceNumber: z.string(),
+  deviceKind: z.literal(DeviceKinds),
+  warningType: WarningTypeCode,
+  warningTypeName: z.string(),
+  customerName: text,
+  plateNumber: text,
+  deptName: z.string(),
+  createdByName: text,
+  createTime: z.string(),
+});
+export type WarningNotPushEntity = z.infer<typeof WarningNotPushEntity>;
 
 /** getDevWarningNotPushConfig: the entity when excluded, null otherwise. */
-export type WarningNotPushConfig = { entity: WarningNotPushEntity | null };
+export const WarningNotPushConfig = z.object({ entity: WarningNotPushEntity.nullable() });
+export type WarningNotPushConfig = z.infer<typeof WarningNotPushConfig>;
 
 /** POST getDeviceNotStatisticsList: the exclusions in scope, newest first. */
 export const NotStatisticsListQuery = PageQuery.extend({
   deviceNumber: optionalText(32),
-  warningType: optionalType,
+  warningType: optional(warningTypeField()),
 });
 export type NotStatisticsListQuery = z.infer<typeof NotStatisticsListQuery>;
 
 /** GET getNearRiskPoints?id=: risk points within 3 km of the warning position, nearest first. */
-export const NearRiskPointsQuery = z.object({ id: positiveId('预警编号') });
+export const NearRiskPointsQuery = z.object({ id: id() });
 export type NearRiskPointsQuery = z.infer<typeof NearRiskPointsQuery>;
-export type NearRiskPoint = RiskPointItem & { distance: number };
+export const NearRiskPoint = RiskPointItem.extend({ distance: z.number() });
+export type NearRiskPoint = z.infer<typeof NearRiskPoint>;
+
+const TAG = '预警详情';
+const BASE = '/api/report/riskWarning';
+
+/**
+ * The warning detail and the do-not-push exclusion. The detail dialog's form (cancelWarningPush /
+ * pushTheWarningType) and the list screen's (cancelWarningByDeviceNumber / allowWarningByDeviceNumber)
+ * are two doors to one table.
+ */
+export const WarningDetailCalls = {
+  details: defineCall({
+    method: 'GET',
+    path: `${BASE}/getWarningDetails`,
+    summary: '预警详情：预警本身与设备的最新状态',
+    tag: TAG,
+    access: 'warning:view',
+    query: WarningDetailQuery,
+    reply: WarningDetailResult,
+  }),
+  notPushConfig: defineCall({
+    method: 'GET',
+    path: `${BASE}/getDevWarningNotPushConfig`,
+    summary: '该设备该类型预警是否不推送（entity 非空即不推送）',
+    tag: TAG,
+    access: 'warning:view',
+    query: WarningPushForm,
+    reply: WarningNotPushConfig,
+  }),
+  cancelPush: defineCall({
+    method: 'POST',
+    path: `${BASE}/cancelWarningPush`,
+    summary: '不再推送该设备该类型的预警（也不计入滚动条与顶栏计数）',
+    tag: TAG,
+    access: 'warning:handle',
+    body: WarningPushForm,
+    reply: z.null(),
+  }),
+  cancelByDevice: defineCall({
+    method: 'POST',
+    path: `${BASE}/cancelWarningByDeviceNumber`,
+    summary: '不再推送该设备该类型的预警（列表页的入口）',
+    tag: TAG,
+    access: 'warning:handle',
+    body: WarningPushForm,
+    reply: z.null(),
+  }),
+  restorePush: defineCall({
+    method: 'POST',
+    path: `${BASE}/pushTheWarningType`,
+    summary: '恢复推送该设备该类型的预警',
+    tag: TAG,
+    access: 'warning:handle',
+    body: WarningPushForm,
+    reply: z.null(),
+  }),
+  allowByDevice: defineCall({
+    method: 'DELETE',
+    path: `${BASE}/allowWarningByDeviceNumber`,
+    summary: '恢复推送该设备该类型的预警（列表页的入口）',
+    tag: TAG,
+    access: 'warning:handle',
+    query: WarningPushForm,
+    reply: z.null(),
+  }),
+  notStatisticsList: defineCall({
+    method: 'POST',
+    path: `${BASE}/getDeviceNotStatisticsList`,
+    summary: '不推送的设备与预警类型，新的在前，分页',
+    tag: TAG,
+    access: 'warning:view',
+    body: NotStatisticsListQuery,
+    reply: pageOf(WarningNotPushEntity),
+  }),
+  nearRiskPoints: defineCall({
+    method: 'GET',
+    path: `${BASE}/getNearRiskPoints`,
+    summary: '预警位置3公里内的风险点，由近到远',
+    tag: TAG,
+    access: 'warning:view',
+    query: NearRiskPointsQuery,
+    reply: z.array(NearRiskPoint),
+  }),
+};

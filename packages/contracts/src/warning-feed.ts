@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import { parseTime } from './time.js';
-import type { WarningHead } from './warning-list.js';
-
-/** The top bar's three calls (console-spec §7 names them, not their paths). */
-export const WARNING_FEED_PATHS = {
-  ticker: '/api/report/riskWarning/getUntreateWarningList',
-  count: '/api/report/riskWarning/getRiskWarning',
-  list: '/api/report/riskWarning/getRiskWarningList',
-} as const;
+import { defineCall } from './api/call.js';
+import { pageOf } from './envelope.js';
+import { int, optional, TimeText, timeRangeInOrder } from './fields.js';
+import { WarningHead } from './warning-list.js';
+import { codeOf } from './warning.js';
 
 /** console-spec §9: the top bar looks at the last 3 days and recounts every 5 minutes. */
 export const TOP_BAR_WINDOW_MS = 3 * 24 * 3600_000;
@@ -21,27 +17,24 @@ export const TICKER_HEIGHT_PX = 40;
 export const BADGE_OVERFLOW = 99;
 
 /** One warning as the top bar shows it (ticker, badge dialog, details dialog). */
-export type FeedWarning = WarningHead & {
-  deviceNumber: string;
-  plateNumber: string | null;
-  carFrameNumber: string | null;
-  customerName: string | null;
+export const FeedWarning = WarningHead.extend({
+  deviceNumber: z.string(),
+  plateNumber: z.string().nullable(),
+  carFrameNumber: z.string().nullable(),
+  customerName: z.string().nullable(),
   /** Masked unless the caller holds customer:sensitive. */
-  customerPhone: string | null;
-  deptName: string;
+  customerPhone: z.string().nullable(),
+  deptName: z.string(),
   /** `YYYY-MM-DD HH:mm:ss`, Asia/Shanghai. */
-  warningTime: string;
-};
+  warningTime: z.string(),
+});
+export type FeedWarning = z.infer<typeof FeedWarning>;
 
 /** getUntreateWarningList → result.list; getRiskWarning → result.allCountStatus0. */
-export type TickerResult = { list: FeedWarning[] };
-export type WarningCountResult = { allCountStatus0: number };
-
-const optionalTime = (what: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.string().refine((v) => parseTime(v) !== null, `${what}格式应为 YYYY-MM-DD HH:mm:ss`).optional(),
-  );
+export const TickerResult = z.object({ list: z.array(FeedWarning) });
+export type TickerResult = z.infer<typeof TickerResult>;
+export const WarningCountResult = z.object({ allCountStatus0: z.number() });
+export type WarningCountResult = z.infer<typeof WarningCountResult>;
 
 /**
  * getRiskWarningList (the badge's dialog): pushed warnings, newest first. Without dates it covers the
@@ -49,14 +42,42 @@ const optionalTime = (what: string) =>
  */
 export const RiskWarningFeedQuery = z
   .object({
-    pageNumber: z.coerce.number('pageNumber必须是数字').int('pageNumber必须是整数').min(1, 'pageNumber不能小于1').max(1_000_000).default(1),
-    pageSize: z.coerce.number('pageSize必须是数字').int('pageSize必须是整数').min(1, 'pageSize不能小于1').max(100, 'pageSize不能大于100').default(TOP_BAR_PAGE_SIZE),
-    dealStatus: z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], '处理状态只能是0或1'))),
-    beginDate: optionalTime('开始时间'),
-    endDate: optionalTime('结束时间'),
+    pageNumber: int({ min: 1, max: 1_000_000 }).default(1),
+    pageSize: int({ min: 1, max: 100 }).default(TOP_BAR_PAGE_SIZE),
+    dealStatus: z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), codeOf([0, 1])),
+    beginDate: optional(TimeText),
+    endDate: optional(TimeText),
   })
-  .refine((q) => !q.beginDate || !q.endDate || parseTime(q.beginDate)! <= parseTime(q.endDate)!, {
-    message: '开始时间不能晚于结束时间',
-    path: ['beginDate'],
-  });
+  .superRefine(timeRangeInOrder('beginDate', 'endDate', '开始时间不能晚于结束时间'));
 export type RiskWarningFeedQuery = z.infer<typeof RiskWarningFeedQuery>;
+
+const TAG = '顶栏预警';
+
+/** The top bar's three calls (console-spec §7 names them, not their paths). */
+export const WarningFeedCalls = {
+  ticker: defineCall({
+    method: 'POST',
+    path: '/api/report/riskWarning/getUntreateWarningList',
+    summary: '滚动条：近3天推送的未处理预警，新的在前（最多20条）',
+    tag: TAG,
+    access: 'warning:view',
+    reply: TickerResult,
+  }),
+  count: defineCall({
+    method: 'POST',
+    path: '/api/report/riskWarning/getRiskWarning',
+    summary: '顶栏计数：近3天推送的未处理预警数',
+    tag: TAG,
+    access: 'warning:view',
+    reply: WarningCountResult,
+  }),
+  list: defineCall({
+    method: 'POST',
+    path: '/api/report/riskWarning/getRiskWarningList',
+    summary: '顶栏计数的弹窗：推送的预警，新的在前，分页',
+    tag: TAG,
+    access: 'warning:view',
+    body: RiskWarningFeedQuery,
+    reply: pageOf(FeedWarning),
+  }),
+};

@@ -1,23 +1,9 @@
 import { z } from 'zod';
-import { optionalText } from './fields.js';
+import { defineCall, XLSX_FILE } from './api/call.js';
+import { pageOf } from './envelope.js';
+import { id, int, optional, optionalText } from './fields.js';
 import { parseTime } from './time.js';
-import { WARNING_TYPE_CODES, type RiskLevel, type WarningTypeCode } from './warning.js';
-
-const BASE = '/api/report/riskWarning';
-
-/** The risk-warning list and its handling (console-spec §7; `treat` is the named call without a path). */
-export const WARNING_LIST_PATHS = {
-  typeDict: `${BASE}/getRiskWarningTypeDict`,
-  list: `${BASE}/findList`,
-  unifyDeal: `${BASE}/unifyDeal`,
-  unifyDealBatch: `${BASE}/unifyDealBatch`,
-  treat: `${BASE}/treatRiskWarning`,
-  byDeviceAndType: `${BASE}/findByDeviceNumberAndWarningType`,
-  countByCar: `${BASE}/getWarningCountByCarid`,
-  quick: `${BASE}/findQuick`,
-  download: `${BASE}/download`,
-  downloadCustomer: `${BASE}/downloadWarningCountCustomer`,
-} as const;
+import { codeOf, DealStatus, RiskLevel, WarningTypeCode, warningTypeField } from './warning.js';
 
 /** Handling content (console-spec §5, server-behaviour §5). */
 export const DEAL_DESCRIPTION_MIN = 3;
@@ -28,18 +14,8 @@ export const DEAL_BATCH_MAX = 500;
 export const WARNING_QUICK_LIMIT = 10;
 
 /** getRiskWarningTypeDict: the eleven types in code order, with their default level. */
-export type WarningTypeDictItem = { code: WarningTypeCode; name: string; nameEn: string; riskLevel: RiskLevel };
-
-/** '' and null (antd forms, URL params) are absent. */
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-
-const warningTypeField = z.coerce
-  .number('预警类型必须是数字')
-  .int('预警类型必须是整数')
-  .refine((v) => (WARNING_TYPE_CODES as number[]).includes(v), '预警类型无效')
-  .transform((v) => v as WarningTypeCode);
-
-const positiveId = (what: string) => z.coerce.number(`${what}必须是数字`).int(`${what}必须是整数`).positive(`${what}无效`);
+export const WarningTypeDictItem = z.object({ code: WarningTypeCode, name: z.string(), nameEn: z.string(), riskLevel: RiskLevel });
+export type WarningTypeDictItem = z.infer<typeof WarningTypeDictItem>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -65,11 +41,8 @@ export function parseWarningTime(text: string): { beginDate: string; endDate: st
   return { beginDate: begin, endDate: end };
 }
 
-const boundField = (what: string, side: 'begin' | 'end') =>
-  z.preprocess(
-    blankToUndefined,
-    z.string().refine((v) => warningTimeBound(v, side) !== null, `${what}格式应为 YYYY-MM-DD HH:mm:ss 或 YYYY-MM-DD`).optional(),
-  );
+const boundField = (side: 'begin' | 'end') =>
+  optional(z.string().refine((v) => warningTimeBound(v, side) !== null, '格式应为 YYYY-MM-DD HH:mm:ss 或 YYYY-MM-DD'));
 
 export const WarningSortFields = ['warningTime', 'riskLevel'] as const;
 export type WarningSortField = (typeof WarningSortFields)[number];
@@ -82,20 +55,19 @@ export type WarningSortField = (typeof WarningSortFields)[number];
  */
 export const WarningFilters = z
   .object({
-    warningType: z.preprocess(blankToUndefined, warningTypeField.optional()),
-    dealStatus: z.preprocess(blankToUndefined, z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], '处理状态只能是0或1')).optional()),
-    riskLevel: z.preprocess(blankToUndefined, z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], '风险等级只能是1、2或3')).optional()),
+    warningType: optional(warningTypeField()),
+    dealStatus: optional(codeOf([0, 1])),
+    riskLevel: optional(codeOf([1, 2, 3])),
     customerPhone: optionalText(20),
     deviceNumber: optionalText(32),
-    warningTime: z.preprocess(
-      blankToUndefined,
-      z.string().refine((v) => parseWarningTime(v) !== null, '预警时间格式应为 开始,结束（YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss）').optional(),
+    warningTime: optional(
+      z.string().refine((v) => parseWarningTime(v) !== null, '格式应为 开始,结束（YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss）'),
     ),
-    beginDate: boundField('开始时间', 'begin'),
-    endDate: boundField('结束时间', 'end'),
-    deptId: z.preprocess(blankToUndefined, positiveId('经销商').optional()),
-    sortField: z.preprocess(blankToUndefined, z.enum(WarningSortFields, '排序字段只能是 warningTime 或 riskLevel').optional()),
-    sortOrder: z.preprocess(blankToUndefined, z.enum(['asc', 'desc'], '排序方向只能是 asc 或 desc').optional()),
+    beginDate: boundField('begin'),
+    endDate: boundField('end'),
+    deptId: optional(id()),
+    sortField: optional(z.enum(WarningSortFields)),
+    sortOrder: optional(z.enum(['asc', 'desc'])),
   });
 export type WarningFilters = z.infer<typeof WarningFilters>;
 
@@ -120,51 +92,48 @@ export const WarningExportQuery = WarningFilters.refine(inOrder, RANGE_MESSAGE);
 export type WarningExportQuery = z.infer<typeof WarningExportQuery>;
 
 export const WarningListQuery = WarningFilters.extend({
-  pageNumber: z.coerce.number('pageNumber必须是数字').int('pageNumber必须是整数').min(1, 'pageNumber不能小于1').max(1_000_000).default(1),
-  pageSize: z.coerce
-    .number('pageSize必须是数字')
-    .int('pageSize必须是整数')
-    .min(1, 'pageSize不能小于1')
-    .max(WARNING_PAGE_SIZE_MAX, `pageSize不能大于${WARNING_PAGE_SIZE_MAX}`)
-    .default(20),
+  pageNumber: int({ min: 1, max: 1_000_000 }).default(1),
+  pageSize: int({ min: 1, max: WARNING_PAGE_SIZE_MAX }).default(20),
 }).refine(inOrder, RANGE_MESSAGE);
 export type WarningListQuery = z.infer<typeof WarningListQuery>;
 
 /** What every view of a warning starts with: which one, what kind, how serious, whether handled. */
-export type WarningHead = {
-  id: number;
-  warningType: WarningTypeCode;
-  warningTypeName: string;
-  riskLevel: RiskLevel;
+export const WarningHead = z.object({
+  id: z.number(),
+  warningType: WarningTypeCode,
+  warningTypeName: z.string(),
+  riskLevel: RiskLevel,
   /** Raised with a risk-point stay within 72 h: operators see these first. */
-  compound: boolean;
-  dealStatus: 0 | 1;
-};
+  compound: z.boolean(),
+  dealStatus: DealStatus,
+});
+export type WarningHead = z.infer<typeof WarningHead>;
 
 /** One warning in the list, the exports, findQuick and findByDeviceNumberAndWarningType. */
-export type WarningListItem = WarningHead & {
-  deviceNumber: string;
-  customerName: string | null;
+export const WarningListItem = WarningHead.extend({
+  deviceNumber: z.string(),
+  customerName: z.string().nullable(),
   /** Masked unless the caller holds customer:sensitive. */
-  customerPhone: string | null;
+  customerPhone: z.string().nullable(),
   /** `YYYY-MM-DD HH:mm:ss`, Asia/Shanghai. */
-  warningTime: string;
-  plateNumber: string | null;
-  carFrameNumber: string | null;
-  carid: number | null;
-  deptId: number;
+  warningTime: z.string(),
+  plateNumber: z.string().nullable(),
+  carFrameNumber: z.string().nullable(),
+  carid: z.number().nullable(),
+  deptId: z.number(),
   /** The dealer the warning belongs to. */
-  deptName: string;
-  dealTime: string | null;
-  dealUserName: string | null;
-  dealDescription: string | null;
-};
+  deptName: z.string(),
+  dealTime: z.string().nullable(),
+  dealUserName: z.string().nullable(),
+  dealDescription: z.string().nullable(),
+});
+export type WarningListItem = z.infer<typeof WarningListItem>;
 
 export const DealDescription = z
-  .string('请输入处理内容')
+  .string()
   .trim()
-  .min(DEAL_DESCRIPTION_MIN, `处理内容至少${DEAL_DESCRIPTION_MIN}个字符`)
-  .max(DEAL_DESCRIPTION_MAX, `处理内容最多${DEAL_DESCRIPTION_MAX}个字符`);
+  .min(DEAL_DESCRIPTION_MIN)
+  .max(DEAL_DESCRIPTION_MAX);
 
 /**
  * The treat form (console-spec §3). unifyDeal handles this warning and the earlier unhandled ones of
@@ -172,9 +141,9 @@ export const DealDescription = z
  * when given, must be the warning's own (a stale form answers 404, it never handles another warning).
  */
 export const TreatForm = z.object({
-  id: positiveId('预警编号'),
+  id: id(),
   dealDescription: DealDescription,
-  warningType: z.preprocess(blankToUndefined, warningTypeField.optional()),
+  warningType: optional(warningTypeField()),
   deviceNumber: optionalText(32),
 });
 export type TreatForm = z.infer<typeof TreatForm>;
@@ -182,38 +151,137 @@ export type TreatForm = z.infer<typeof TreatForm>;
 /** unifyDealBatch: all of the chosen warnings are handled, or none (409 when any already was). */
 export const DealBatchForm = z.object({
   ids: z
-    .array(positiveId('预警编号'), '请选择要处理的预警')
+    .array(id(), '请选择要处理的预警')
     .min(1, '请选择要处理的预警')
     .max(DEAL_BATCH_MAX, `一次最多处理${DEAL_BATCH_MAX}条预警`)
-    .refine((ids) => new Set(ids).size === ids.length, '预警编号不能重复'),
+    .refine((ids) => new Set(ids).size === ids.length, '不能重复'),
   dealDescription: DealDescription,
 });
 export type DealBatchForm = z.infer<typeof DealBatchForm>;
 
 /** What a handling call answers (and its msg says: 处理成功，共处理N条预警). */
-export type DealResult = { ids: number[]; count: number };
+export const DealResult = z.object({ ids: z.array(z.number()), count: z.number() });
+export type DealResult = z.infer<typeof DealResult>;
 
 export const dealSuccessMessage = (count: number) => `处理成功，共处理${count}条预警`;
 
 /** GET findByDeviceNumberAndWarningType: the device's unhandled warnings of that type, newest first. */
 export const DeviceWarningsQuery = z.object({
-  deviceNumber: z.string('请输入设备号').trim().min(1, '请输入设备号').max(32, '设备号最多32个字符'),
-  warningType: warningTypeField,
+  deviceNumber: z.string().trim().min(1).max(32),
+  warningType: warningTypeField(),
 });
 export type DeviceWarningsQuery = z.infer<typeof DeviceWarningsQuery>;
 
 /** GET getWarningCountByCarid. */
-export const CarWarningCountQuery = z.object({ carid: positiveId('车辆编号') });
+export const CarWarningCountQuery = z.object({ carid: id() });
 export type CarWarningCountQuery = z.infer<typeof CarWarningCountQuery>;
-export type CarWarningTypeCount = { warningType: WarningTypeCode; warningTypeName: string; total: number; unhandled: number };
+export const CarWarningTypeCount = z.object({ warningType: WarningTypeCode, warningTypeName: z.string(), total: z.number(), unhandled: z.number() });
+export type CarWarningTypeCount = z.infer<typeof CarWarningTypeCount>;
 /** Every type, zeros included, plus the car's totals. */
-export type CarWarningCount = { list: CarWarningTypeCount[]; total: number; unhandled: number };
+export const CarWarningCount = z.object({ list: z.array(CarWarningTypeCount), total: z.number(), unhandled: z.number() });
+export type CarWarningCount = z.infer<typeof CarWarningCount>;
 
 /** POST findQuick: device number, customer phone or name, plate or frame number containing the text. */
 export const WarningQuickQuery = z.object({
-  quickParam: z.string('请输入设备号/手机号/车牌号/车架号/姓名').trim().min(1, '请输入设备号/手机号/车牌号/车架号/姓名').max(50, '最多50个字符'),
+  quickParam: z.string().trim().min(1, '请输入设备号/手机号/车牌号/车架号/姓名').max(50),
 });
 export type WarningQuickQuery = z.infer<typeof WarningQuickQuery>;
 
 /** `event: warningHandled` on the live stream: these warnings (of these departments) were just handled. */
 export type WarningHandledEvent = { ids: number[]; deptIds: number[] };
+
+const TAG = '风险预警';
+const listOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item) });
+
+/** The risk-warning list and its handling (console-spec §7; `treat` is the named call without a path). */
+export const WarningCalls = {
+  typeDict: defineCall({
+    method: 'POST',
+    path: '/api/report/riskWarning/getRiskWarningTypeDict',
+    summary: '预警类型字典：十一种类型，按代码排序，附默认风险等级',
+    tag: TAG,
+    access: 'warning:view',
+    reply: z.array(WarningTypeDictItem),
+  }),
+  list: defineCall({
+    method: 'POST',
+    path: '/api/report/riskWarning/findList',
+    summary: '风险预警列表，按条件筛选、排序、分页',
+    tag: TAG,
+    access: 'warning:view',
+    body: WarningListQuery,
+    reply: pageOf(WarningListItem),
+  }),
+  unifyDeal: defineCall({
+    method: 'PUT',
+    path: '/api/report/riskWarning/unifyDeal',
+    summary: '处理该预警及同一设备同类型更早的未处理预警',
+    tag: TAG,
+    access: 'warning:handle',
+    body: TreatForm,
+    reply: DealResult,
+  }),
+  treat: defineCall({
+    method: 'PUT',
+    path: '/api/report/riskWarning/treatRiskWarning',
+    summary: '只处理该预警',
+    tag: TAG,
+    access: 'warning:handle',
+    body: TreatForm,
+    reply: DealResult,
+  }),
+  unifyDealBatch: defineCall({
+    method: 'PUT',
+    path: '/api/report/riskWarning/unifyDealBatch',
+    summary: '批量处理所选预警：全部处理，或一条也不处理',
+    tag: TAG,
+    access: 'warning:handle',
+    body: DealBatchForm,
+    reply: DealResult,
+  }),
+  byDeviceAndType: defineCall({
+    method: 'GET',
+    path: '/api/report/riskWarning/findByDeviceNumberAndWarningType',
+    summary: '设备某类型的未处理预警，新的在前',
+    tag: TAG,
+    access: 'warning:view',
+    query: DeviceWarningsQuery,
+    reply: listOf(WarningListItem),
+  }),
+  countByCar: defineCall({
+    method: 'GET',
+    path: '/api/report/riskWarning/getWarningCountByCarid',
+    summary: '车辆各类型的预警数与未处理数',
+    tag: TAG,
+    access: 'warning:view',
+    query: CarWarningCountQuery,
+    reply: CarWarningCount,
+  }),
+  quick: defineCall({
+    method: 'POST',
+    path: '/api/report/riskWarning/findQuick',
+    summary: '按设备号、手机号、车牌号、车架号或姓名快速查找预警（最多10条）',
+    tag: TAG,
+    access: 'warning:view',
+    body: WarningQuickQuery,
+    reply: listOf(WarningListItem),
+  }),
+  download: defineCall({
+    method: 'POST',
+    path: '/api/report/riskWarning/download',
+    summary: '导出符合条件的风险预警（xlsx）',
+    tag: TAG,
+    access: 'warning:export',
+    body: WarningExportQuery,
+    reply: XLSX_FILE,
+  }),
+  downloadCustomer: defineCall({
+    method: 'POST',
+    path: '/api/report/riskWarning/downloadWarningCountCustomer',
+    summary: '导出按客户统计的预警数（xlsx）',
+    tag: TAG,
+    access: 'warning:export',
+    body: WarningExportQuery,
+    reply: XLSX_FILE,
+  }),
+};

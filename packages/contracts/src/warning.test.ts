@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RISK_WARNING_CONFIG, RiskWarningConfig, WARNING_TYPE_BY_CODE, WARNING_TYPE_CODES } from './warning.js';
+import { DEFAULT_RISK_WARNING_CONFIG, RiskWarningConfig, WARNING_TYPE_BY_CODE, WARNING_TYPE_CODES, warningTypeName } from './warning.js';
 
 describe('warning types', () => {
   it('are the eleven of server-behaviour §5, coded 1–11, with their words and default levels', () => {
@@ -9,6 +9,13 @@ describe('warning types', () => {
     ]);
     expect(WARNING_TYPE_BY_CODE[11]).toMatchObject({ en: 'Low battery', level: 3 });
     expect(WARNING_TYPE_BY_CODE[4].level).toBe(1);
+  });
+
+  it('are named from their code in either language; an unknown code by the fallback, else its digits', () => {
+    expect(warningTypeName(8)).toBe('围栏预警');
+    expect(warningTypeName(8, 'en')).toBe('Fence');
+    expect(warningTypeName(99, 'en', '新预警')).toBe('新预警');
+    expect(warningTypeName(99)).toBe('99');
   });
 });
 

@@ -1,8 +1,25 @@
 import { z } from 'zod';
+import { int } from './fields.js';
 import type { Label } from './labels.js';
 
+/**
+ * A code from a fixed set of whole numbers (a type, a status), strict as `int` is: `true`, `"0x1"`
+ * and `" 1 "` are refused, a query string's `"1"` is 1.
+ */
+export function codeOf<const T extends readonly number[]>(codes: T) {
+  // Bounds wide open: a code out of the set is told the codes it may be, not a bound.
+  return int({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }).pipe(z.literal(codes));
+}
+
 /** 1 high (高), 2 medium (中), 3 low (低): server-behaviour §5. */
-export type RiskLevel = 1 | 2 | 3;
+export const RISK_LEVEL = { high: 1, medium: 2, low: 3 } as const;
+export const RiskLevel = z.literal([RISK_LEVEL.high, RISK_LEVEL.medium, RISK_LEVEL.low]);
+export type RiskLevel = z.infer<typeof RiskLevel>;
+
+/** 0 unhandled (未处理), 1 handled (已处理), in replies. */
+export const DEAL_STATUS = { unhandled: 0, handled: 1 } as const;
+export const DealStatus = z.literal([DEAL_STATUS.unhandled, DEAL_STATUS.handled]);
+export type DealStatus = z.infer<typeof DealStatus>;
 
 /**
  * The eleven warning types of server-behaviour §5, in the order of its table; the code is what
@@ -27,10 +44,25 @@ export type WarningTypeCode = (typeof WARNING_TYPES)[WarningTypeKey]['code'];
 
 export const WARNING_TYPE_CODES = Object.values(WARNING_TYPES).map((t) => t.code) as WarningTypeCode[];
 
+/** A warning type code in a reply. */
+export const WarningTypeCode = z.literal(WARNING_TYPE_CODES);
+
+/** A warning type code as a filter or form sends it (a number, or its digits in a query string). */
+export const warningTypeField = () => codeOf(WARNING_TYPE_CODES);
+
 /** Code → its words and default level, for lists, exports and the type dictionary. */
 export const WARNING_TYPE_BY_CODE: Record<WarningTypeCode, Label & { key: WarningTypeKey; level: RiskLevel }> = Object.fromEntries(
   Object.entries(WARNING_TYPES).map(([key, t]) => [t.code, { key: key as WarningTypeKey, zh: t.zh, en: t.en, level: t.level }]),
 ) as Record<WarningTypeCode, Label & { key: WarningTypeKey; level: RiskLevel }>;
+
+/**
+ * A warning type's name from its code, in the language asked (Chinese by default, as replies and
+ * exports carry it). A code this build does not know (a newer server, an old row) reads as `fallback`
+ * when one is given (e.g. the name the server sent), else as its digits.
+ */
+export function warningTypeName(code: number, lang: keyof Label = 'zh', fallback?: string): string {
+  return WARNING_TYPE_BY_CODE[code as WarningTypeCode]?.[lang] ?? fallback ?? String(code);
+}
 
 /** 0 unhandled (未处理), 1 handled (已处理). */
 export const DEAL_STATUS_LABELS: Record<0 | 1, Label> = {

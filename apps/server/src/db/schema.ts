@@ -38,6 +38,7 @@ export interface DB {
   engine_device_state: EngineDeviceStateTable;
   webhook: WebhookTable;
   webhook_delivery: WebhookDeliveryTable;
+  audit_log: AuditLogTable;
 }
 
 export interface DeptTable {
@@ -158,7 +159,13 @@ export interface DeviceTable {
   dept_id: number;
   car_id: number | null;
   install_time: number | null;
-  auth_code: string | null;
+  /** SHA-256 of the auth code handed out at registration; null while the terminal is not registered. */
+  auth_code_hash: string | null;
+  registered_at: number | null;
+  /** Positions the gateway refused as invalid (coordinates, time), and the latest of them. */
+  invalid_positions: Generated<number>;
+  last_invalid_at: number | null;
+  last_invalid_reason: string | null;
   created_at: number;
 }
 
@@ -415,4 +422,18 @@ export interface WebhookDeliveryTable {
   last_error: string | null;
   created_at: number;
   delivered_at: number | null;
+}
+
+/** Who did what to which object, from where: administrative actions the product must be able to show. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  user_id: number | null;
+  username: string;
+  dept_id: number | null;
+  ip: string;
+  action: string;
+  target: string;
+  /** JSON of what changed. */
+  detail: string;
 }

@@ -1,6 +1,8 @@
+import path from 'node:path';
 import type { Db } from '../db/database.js';
 import { createSettingsRepository } from '../modules/settings/settings.repository.js';
 import { loadFleetSource } from '../telemetry/simulator/fleet-source.js';
+import { AUTH_CODES_FILE, authCodeFile } from '../telemetry/simulator/auth-codes.js';
 import { planFleet } from '../telemetry/simulator/fleet-plan.js';
 import { runHistory } from '../telemetry/simulator/history-runner.js';
 import { startLive, type LiveRunner } from '../telemetry/simulator/live-runner.js';
@@ -38,20 +40,22 @@ export type DemoFleet = { stop(): Promise<void> };
 
 /**
  * Keeps the demo fleet driving while the console is up: every device over real TCP to the gateway,
- * first catching up (as blind-area uploads) on the time the console was down, at most the history span.
+ * authenticating with the code it registered with on an earlier start (kept in DATA_DIR), first catching up (as blind-area uploads) on the time the console was down, at most the history span.
  */
 export async function startDemoFleet(
   db: Db,
-  o: { host: string; port: number; historyDays: number; now: number; onError?: (device: string, err: Error) => void },
+  o: { host: string; port: number; historyDays: number; now: number; dataDir: string; onError?: (device: string, err: Error) => void },
 ): Promise<DemoFleet | null> {
   const settings = createSettingsRepository(db);
   const epoch = Number(await settings.get(0, EPOCH_KEY));
   if (!epoch) return null;
   const played = Number((await settings.get(0, PLAYED_KEY)) ?? epoch);
   const plan = await planAt(db, epoch, o.historyDays);
+  const authCodes = authCodeFile(path.join(o.dataDir, AUTH_CODES_FILE));
   const live: LiveRunner = startLive({
     plan,
     connection: { transport: 'tcp', host: o.host, port: o.port },
+    authCodes,
     from: Math.max(played, o.now - o.historyDays * DAY_MS),
     simStart: o.now,
     onError: o.onError,
@@ -62,6 +66,7 @@ export async function startDemoFleet(
     async stop() {
       clearInterval(timer);
       await live.stop();
+      authCodes.flush();
       await settings.set(0, PLAYED_KEY, String(Math.floor(live.simTime())));
     },
   };

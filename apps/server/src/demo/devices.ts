@@ -1,3 +1,4 @@
+import { DeviceKind } from '@cvrisk/contracts';
 import { luhnCheckDigit } from '../lib/luhn.js';
 import type { Rng } from './random.js';
 
@@ -20,9 +21,9 @@ export class DeviceNumbers {
 
   constructor(private readonly rng: Rng) {}
 
-  next(kind: 1 | 2): { device_number: string; model: string; iccid: string } {
+  next(kind: DeviceKind): { device_number: string; model: string; iccid: string } {
     const iccid = this.iccid();
-    if (kind === 1) {
+    if (kind === DeviceKind.wired) {
       this.wired += 1;
       return { device_number: `1380000${String(10000 + this.wired).padStart(5, '0')}`, model: this.rng.pick(WIRED_MODELS), iccid };
     }

@@ -1,4 +1,4 @@
-import type { FenceAlarmOn } from '@cvrisk/contracts';
+import { DeviceKind, type FenceAlarmOn } from '@cvrisk/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { DAY_MS } from './fleet.js';
@@ -46,7 +46,7 @@ export async function insertFences(
       },
     ];
     // Ids follow insertion order, so the lowest ids are the same devices on every run.
-    const wired = fitted.filter((d) => d.dealerId === dealer.id && d.kind === 1).sort((a, b) => a.id - b.id);
+    const wired = fitted.filter((d) => d.dealerId === dealer.id && d.kind === DeviceKind.wired).sort((a, b) => a.id - b.id);
     let next = 0;
     for (const p of plans) {
       const createdAt = now - rng.int(10, 200) * DAY_MS;

@@ -128,7 +128,6 @@ export function planCustomer(rng: Rng, state: FleetState, dealer: DealerUnit, ca
       kind,
       dept_id: dealer.id,
       install_time: install,
-      auth_code: null,
       created_at: install - rng.int(1, 20) * DAY_MS,
     });
   }
@@ -145,7 +144,6 @@ export function planStock(rng: Rng, state: FleetState, dealer: DealerUnit, now: 
       dept_id: dealer.id,
       car_id: null,
       install_time: null,
-      auth_code: null,
       created_at: now - rng.int(1, 30) * DAY_MS - rng.int(0, 86_399) * 1000,
     };
   });

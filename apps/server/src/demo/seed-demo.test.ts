@@ -1,4 +1,4 @@
-import { RiskPointCategories } from '@cvrisk/contracts';
+import { distanceM, RiskPointCategories } from '@cvrisk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.js';
 import { verifyPassword } from '../lib/password.js';
@@ -17,12 +17,7 @@ const PROVINCE_CODES: Record<string, string> = {
   浙江省: '33', 江苏省: '32', 安徽省: '34', 广东省: '44', 四川省: '51', 湖北省: '42',
 };
 
-function km(a: { lng: number; lat: number }, b: { lng: number; lat: number }): number {
-  const rad = Math.PI / 180;
-  const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-}
+const km = (a: { lng: number; lat: number }, b: { lng: number; lat: number }): number => distanceM(a.lng, a.lat, b.lng, b.lat) / 1000;
 
 let h: DatabaseHandle;
 let summary: DemoSummary;

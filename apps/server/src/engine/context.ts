@@ -1,6 +1,7 @@
-import { DEFAULT_RISK_WARNING_CONFIG, RISK_SETTINGS_APPLY_WITHIN_MS, RISK_WARNING_CONFIG_KEY, RiskWarningConfig, type FenceAlarmOn } from '@cvrisk/contracts';
-import type { Db } from '../db/database.js';
-import type { FenceShape } from '../lib/geometry.js';
+import {
+  DEFAULT_RISK_WARNING_CONFIG, RISK_SETTINGS_APPLY_WITHIN_MS, RiskWarningConfig, type FenceAlarmOn, type FenceOutline,
+} from '@cvrisk/contracts';
+import type { DeviceContextRepository } from './device-context.repository.js';
 import type { BoundFence } from './rules/fence.js';
 import type { Region } from './rules/left-region.js';
 import type { Thresholds } from './types.js';
@@ -69,18 +70,15 @@ function chunks<T>(items: T[]): T[][] {
  * Device contexts by id, loaded in bulk for the devices of a batch and re-read once stale. The
  * department tree and each finance institution's thresholds are read whole, on the same clock.
  */
-export function createContextCache(db: Db, now: () => number = Date.now) {
+export function createContextCache(repo: DeviceContextRepository, now: () => number = Date.now) {
   const contexts = new Map<number, DeviceContext>();
   let org: { loadedAt: number; kinds: Map<number, string>; thresholds: Map<number, Thresholds> } | null = null;
 
   async function loadOrg() {
     if (org && now() - org.loadedAt < CONTEXT_TTL_MS) return org;
-    const [depts, settings] = await Promise.all([
-      db.selectFrom('dept').select(['id', 'kind']).execute(),
-      db.selectFrom('setting').select(['dept_id', 'value']).where('key', '=', RISK_WARNING_CONFIG_KEY).execute(),
-    ]);
+    const { depts, riskConfigs } = await repo.org();
     const thresholds = new Map<number, Thresholds>();
-    for (const s of settings) {
+    for (const s of riskConfigs) {
       // A config that no longer parses falls back to the defaults rather than stopping the engine.
       const parsed = parseRiskConfig(s.value);
       if (parsed) thresholds.set(s.dept_id, parsed);
@@ -93,22 +91,7 @@ export function createContextCache(db: Db, now: () => number = Date.now) {
     const o = await loadOrg();
     const at = now();
     for (const part of chunks(ids)) {
-      const [devices, partners, fences, notPush] = await Promise.all([
-        db.selectFrom('device as d')
-          .innerJoin('dept', 'dept.id', 'd.dept_id')
-          .leftJoin('car as c', 'c.id', 'd.car_id')
-          .leftJoin('customer as cu', 'cu.id', 'c.customer_id')
-          .leftJoin('white_list as wl', 'wl.customer_id', 'c.customer_id')
-          .select(['d.id', 'd.device_number', 'd.kind', 'd.model', 'd.dept_id', 'd.car_id', 'dept.path', 'c.customer_id', 'c.plate_number',
-            'c.region_province', 'c.region_city', 'cu.name as customer_name', 'wl.id as white_id', 'wl.expires_at'])
-          .where('d.id', 'in', part)
-          .execute(),
-        db.selectFrom('device as d').innerJoin('device as o', 'o.car_id', 'd.car_id')
-          .select(['d.id as device_id', 'o.id', 'o.kind']).where('d.id', 'in', part).whereRef('o.id', '<>', 'd.id').execute(),
-        db.selectFrom('fence_binding as b').innerJoin('fence as f', 'f.id', 'b.fence_id')
-          .select(['b.device_id', 'f.id', 'f.name', 'f.shape', 'f.geometry', 'f.alarm_on']).where('b.device_id', 'in', part).execute(),
-        db.selectFrom('warning_not_push').select(['device_id', 'warning_type']).where('device_id', 'in', part).execute(),
-      ]);
+      const [devices, partners, fences, notPush] = await Promise.all([repo.devices(part), repo.partners(part), repo.fences(part), repo.notPush(part)]);
       const partnersOf = byDevice(partners);
       const fencesOf = byDevice(fences);
       const notPushOf = byDevice(notPush);
@@ -122,7 +105,7 @@ export function createContextCache(db: Db, now: () => number = Date.now) {
           region: d.region_province ? { province: d.region_province, city: d.region_city ?? '' } : null,
           partners: (partnersOf.get(d.id) ?? []).map((p) => ({ id: p.id, kind: p.kind })),
           fences: (fencesOf.get(d.id) ?? []).map((f) => ({
-            id: f.id, name: f.name, alarmOn: f.alarm_on as FenceAlarmOn, shape: { shape: f.shape, geometry: JSON.parse(f.geometry) } as FenceShape,
+            id: f.id, name: f.name, alarmOn: f.alarm_on as FenceAlarmOn, shape: { shape: f.shape, geometry: JSON.parse(f.geometry) } as FenceOutline,
           })),
           ...(d.white_id === null ? {} : { whiteListedUntil: d.expires_at }),
           notPush: new Set((notPushOf.get(d.id) ?? []).map((n) => n.warning_type)),

@@ -1,17 +1,19 @@
-import type { WarningEvent } from '@cvrisk/contracts';
-import type { Db } from '../db/database.js';
+import { DeviceKind, type WarningEvent } from '@cvrisk/contracts';
 import { reverseGeocode } from '../geo/gazetteer.js';
 import type { PositionTable } from '../db/schema.js';
 import { recomputeCustomerGrades } from './customer-grade.js';
 import type { ContextCache } from './context.js';
+import type { CustomerGradeRepository } from './customer-grade.repository.js';
 import { evaluateFixes, type EvalEnv } from './evaluate.js';
 import { emptyMemory, type DeviceMemory } from './memory.js';
+import type { EnginePositionRepository } from './position.repository.js';
 import type { RiskPointIndex } from './risk-point-index.js';
 import type { Region } from './rules/left-region.js';
 import type { StateStore } from './state-store.js';
 import { trackerSeparation } from './tracker-separation.js';
 import type { Fire, Fix } from './types.js';
 import { createWarningWriter } from './warning-writer.js';
+import type { EngineWarningRepository } from './warning.repository.js';
 
 export type Found = { deviceId: number; fire: Fire };
 
@@ -23,7 +25,9 @@ export const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resol
 const SAME_PLACE_DEG = 0.003;
 
 type CoreDeps = {
-  db: Db;
+  warnings: EngineWarningRepository;
+  grades: CustomerGradeRepository;
+  positions: EnginePositionRepository;
   contexts: ContextCache;
   points: RiskPointIndex;
   store: StateStore;
@@ -59,7 +63,7 @@ export function createCore(d: CoreDeps) {
   const memories = new Map<number, DeviceMemory>();
   const dirty = new Set<number>();
   const customers = new Set<number>();
-  const writer = createWarningWriter({ db: d.db, announce: d.announce, changed: (id) => customers.add(id) });
+  const writer = createWarningWriter({ warnings: d.warnings, announce: d.announce, changed: (id) => customers.add(id) });
   const env: EvalEnv = {
     nearestPoint: d.points.nearest,
     regionAt,
@@ -97,7 +101,7 @@ export function createCore(d: CoreDeps) {
     if (customers.size === 0) return;
     const ids = [...customers];
     customers.clear();
-    await recomputeCustomerGrades(d.db, ids, d.now());
+    await recomputeCustomerGrades(d.grades, ids, d.now());
   }
 
   return {
@@ -128,8 +132,8 @@ export function createCore(d: CoreDeps) {
         evaluateFixes(m, ctx, fresh, env, out);
         dirty.add(id);
         found.push(...latestSightings(id, out));
-        if (ctx.kind === 2 && ctx.partners.some((p) => p.kind === 1)) {
-          found.push(...(await trackerSeparation(d.db, ctx, m, fresh)));
+        if (ctx.kind === DeviceKind.wireless && ctx.partners.some((p) => p.kind === DeviceKind.wired)) {
+          found.push(...(await trackerSeparation(d.positions, ctx, m, fresh)));
         }
       }
       await write(found);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANGZHOU, HOUR, MIN, offset, type At } from '../test/engine-tracks.js';
 import { createTestApp, SEED_NOW, type TestApp } from '../test/test-app.js';
 import { recomputeCustomerGrades } from './customer-grade.js';
+import { createCustomerGradeRepository } from './customer-grade.repository.js';
 import { createEngine, type Engine } from './engine.js';
 
 /** The engine behind the real pipeline of a demo-seeded server: what operators would find in the warning table. */
@@ -101,7 +102,7 @@ describe('the risk engine behind the pipeline', () => {
     await report(d.device_number, parked(T, T + HOUR, point));
     const [first] = await warningsOf(d.id);
     await t.db.updateTable('warning').set({ deal_status: 1, deal_time: SEED_NOW, deal_description: '已联系客户' }).where('id', '=', first!.id).execute();
-    await recomputeCustomerGrades(t.db, [d.customer_id], SEED_NOW);
+    await recomputeCustomerGrades(createCustomerGradeRepository(t.db), [d.customer_id], SEED_NOW);
     expect((await t.db.selectFrom('customer').select('grade').where('id', '=', d.customer_id).executeTakeFirstOrThrow()).grade).toBe('general');
 
     await report(d.device_number, parked(T + HOUR + 5 * MIN, T + 2 * HOUR, point));

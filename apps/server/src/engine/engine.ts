@@ -6,11 +6,18 @@ import type { Telemetry } from '../telemetry/telemetry.js';
 import { createContextCache } from './context.js';
 import { createCore, fixOf, yieldToIo } from './core.js';
 import { recomputeAllGrades } from './customer-grade.js';
+import { createCustomerGradeRepository } from './customer-grade.repository.js';
+import { createDeviceContextRepository } from './device-context.repository.js';
+import { createEngineDeviceStatusRepository } from './device-status.repository.js';
+import { createEngineStateRepository } from './engine-state.repository.js';
+import { createEnginePositionRepository } from './position.repository.js';
 import { createRiskPointIndex } from './risk-point-index.js';
+import { createEngineRiskPointRepository } from './risk-point.repository.js';
 import { startSchedule, type Schedule } from './scheduler.js';
 import { createStateStore } from './state-store.js';
 import { sweepLongStays, sweepOffline, sweepResidences } from './sweeps.js';
 import { DAY_MS, type Fix } from './types.js';
+import { createEngineWarningRepository } from './warning.repository.js';
 
 export type EngineOptions = {
   db: Db;
@@ -52,10 +59,15 @@ function groupByDevice(positions: readonly PositionTable[]): Map<number, Fix[]> 
 export function createEngine(o: EngineOptions) {
   const now = o.now ?? Date.now;
   const onError = o.onError ?? (() => {});
-  const contexts = createContextCache(o.db, now);
-  const store = createStateStore(o.db);
+  const warnings = createEngineWarningRepository(o.db);
+  const grades = createCustomerGradeRepository(o.db);
+  const positions = createEnginePositionRepository(o.db);
+  const status = createEngineDeviceStatusRepository(o.db);
   const settings = createSettingsRepository(o.db);
-  const core = createCore({ db: o.db, contexts, points: createRiskPointIndex(o.db, now), store, now, announce: (w) => o.telemetry.announceWarning(w) });
+  const contexts = createContextCache(createDeviceContextRepository(o.db), now);
+  const store = createStateStore(createEngineStateRepository(o.db));
+  const points = createRiskPointIndex(createEngineRiskPointRepository(o.db), now);
+  const core = createCore({ warnings, grades, positions, contexts, points, store, now, announce: (w) => o.telemetry.announceWarning(w) });
   const queue: (() => Promise<void>)[] = [];
   let running: Promise<void> | null = null;
   let savedAt = performance.now();
@@ -102,10 +114,7 @@ export function createEngine(o: EngineOptions) {
     for (const b of await store.behind()) {
       let after = b.after ?? b.lastTime - FIRST_REPLAY_MS;
       for (;;) {
-        const rows = await o.db.selectFrom('position')
-          .select(['gps_time', 'lng', 'lat', 'speed', 'acc', 'battery', 'alarm_word'])
-          .where('device_id', '=', b.deviceId).where('gps_time', '>', after).where('received_at', '<', followingSince)
-          .orderBy('gps_time').limit(REPLAY_PAGE).execute();
+        const rows = await positions.replayPage(b.deviceId, after, followingSince, REPLAY_PAGE);
         if (rows.length === 0) break;
         await core.evaluate(new Map([[b.deviceId, rows.map(fixOf)]]));
         after = rows[rows.length - 1]!.gps_time;
@@ -115,13 +124,13 @@ export function createEngine(o: EngineOptions) {
 
   async function sweep(deferAfter: number | null): Promise<void> {
     const at = now();
-    await core.write([...(await sweepOffline(o.db, contexts, at, deferAfter)), ...sweepLongStays(core, contexts, at)]);
+    await core.write([...(await sweepOffline(status, contexts, at, deferAfter)), ...sweepLongStays(core, contexts, at)]);
     await settings.set(0, SWEPT_AT_KEY, String(at));
   }
 
   async function nightly(): Promise<void> {
     await core.write(await sweepResidences(core, contexts));
-    await recomputeAllGrades(o.db, now());
+    await recomputeAllGrades(grades, now());
   }
 
   const unsubscribe = o.telemetry.onCommitted((batch: BatchWrite) => {
@@ -153,10 +162,7 @@ export function createEngine(o: EngineOptions) {
     /** The nightly pass (residence changes, every grade), waited for. */
     nightly: () => enqueue(nightly),
 
-    async countByType(): Promise<Map<number, number>> {
-      const rows = await o.db.selectFrom('warning').select(['warning_type', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('warning_type').execute();
-      return new Map(rows.map((r) => [r.warning_type, Number(r.n)]));
-    },
+    countByType: (): Promise<Map<number, number>> => warnings.countByType(),
 
     /** Evaluates what is queued, stores every memory, and stops following the pipeline. */
     async stop(): Promise<void> {

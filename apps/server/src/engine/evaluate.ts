@@ -1,3 +1,4 @@
+import { DeviceKind } from '@cvrisk/contracts';
 import { alarmEdges } from '../telemetry/pipeline/alarm-edges.js';
 import type { DeviceContext } from './context.js';
 import { remember, sample, type DeviceMemory } from './memory.js';
@@ -54,7 +55,7 @@ export function evaluateFixes(m: DeviceMemory, ctx: DeviceContext, fixes: readon
       push(powerCut(ctx.kind, opened, fix));
       push(removal(opened, fix));
     }
-    if (ctx.kind === 2) {
+    if (ctx.kind === DeviceKind.wireless) {
       const battery = lowBattery(m.lowBatterySince, fix, ctx.kind, th);
       m.lowBatterySince = battery.state;
       push(battery.fire);
@@ -85,8 +86,8 @@ export function evaluateFixes(m: DeviceMemory, ctx: DeviceContext, fixes: readon
     } else m.anchor = null;
     if (sample(m, fix)) push(residenceChange(m.nights, th));
 
-    if (ctx.kind === 2) remember(m, fix);
-    else if (last) for (const p of ctx.partners) if (p.kind === 2) pairWithTracker(p.id, last, fix, env, out, ctx);
+    if (ctx.kind === DeviceKind.wireless) remember(m, fix);
+    else if (last) for (const p of ctx.partners) if (p.kind === DeviceKind.wireless) pairWithTracker(p.id, last, fix, env, out, ctx);
     if (last) {
       last.t = fix.t;
       last.lng = fix.lng;

@@ -1,4 +1,4 @@
-import { distanceM } from '../telemetry/geo.js';
+import { distanceM } from '@cvrisk/contracts';
 import type { Seen } from './types.js';
 
 /** Samples within this distance of each other are one place (a home, a workplace). */

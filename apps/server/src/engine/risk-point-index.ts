@@ -1,6 +1,6 @@
-import type { Db } from '../db/database.js';
-import { distanceM } from '../telemetry/geo.js';
+import { distanceM } from '@cvrisk/contracts';
 import { CONTEXT_TTL_MS } from './context.js';
+import type { EngineRiskPointRepository } from './risk-point.repository.js';
 import type { NearPoint } from './rules/risk-point-stay.js';
 
 type Point = Omit<NearPoint, 'distanceM'> & { deptId: number };
@@ -45,13 +45,13 @@ export function buildPointGrid(points: readonly Point[]) {
 export type NearestPoint = ReturnType<typeof buildPointGrid>;
 
 /** Every risk point, re-read on the context clock so new and moved points apply within a minute. */
-export function createRiskPointIndex(db: Db, now: () => number = Date.now) {
+export function createRiskPointIndex(repo: EngineRiskPointRepository, now: () => number = Date.now) {
   let grid: NearestPoint = buildPointGrid([]);
   let loadedAt = -Infinity;
   return {
     async refresh(): Promise<void> {
       if (now() - loadedAt < CONTEXT_TTL_MS) return;
-      const rows = await db.selectFrom('risk_point').select(['id', 'dept_id', 'name', 'category', 'lng', 'lat']).execute();
+      const rows = await repo.all();
       grid = buildPointGrid(rows.map((r) => ({ id: r.id, deptId: r.dept_id, name: r.name, category: r.category, lng: r.lng, lat: r.lat })));
       loadedAt = now();
     },

@@ -1,7 +1,6 @@
-import { ONLINE_GRACE_MS, WARNING_TYPES } from '@cvrisk/contracts';
+import { ONLINE_GRACE_MS, WARNING_TYPES, distanceM } from '@cvrisk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SEED_NOW, type TestApp } from '../test/test-app.js';
-import { distanceM } from '../telemetry/geo.js';
 import { EPISODE_KINDS, type Episode } from '../telemetry/simulator/episode-types.js';
 import { FixBuffer } from '../telemetry/simulator/fix-buffer.js';
 import { planFleet } from '../telemetry/simulator/fleet-plan.js';

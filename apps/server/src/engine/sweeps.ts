@@ -1,8 +1,7 @@
-import { OFFLINE_MIN_HOURS, ONLINE_GRACE_MS } from '@cvrisk/contracts';
-import { sql } from 'kysely';
+import { OFFLINE_MIN_HOURS, onlineGraceMs } from '@cvrisk/contracts';
 import type { ContextCache } from './context.js';
 import type { Core, Found } from './core.js';
-import type { Db } from '../db/database.js';
+import type { EngineDeviceStatusRepository } from './device-status.repository.js';
 import { awayFromHomeAndWork } from './places.js';
 import { longStay } from './rules/long-stay.js';
 import { offlineLimitMs, offlineNow } from './rules/offline.js';
@@ -18,12 +17,10 @@ const MIN_WIRELESS_MS = OFFLINE_MIN_HOURS.wireless * HOUR_MS;
  * device whose threshold ran out while the engine was down (at or after this time) is left for later,
  * so terminals can first upload what they kept meanwhile.
  */
-export async function sweepOffline(db: Db, contexts: ContextCache, now: number, deferAfter: number | null): Promise<Found[]> {
-  const rows = await db.selectFrom('device_status as s')
-    .innerJoin('device as d', 'd.id', 's.device_id')
-    .select(['s.device_id', 's.last_time', 's.lng', 's.lat'])
-    .where(sql<boolean>`((d.kind = 1 and s.last_time < ${now - MIN_WIRED_MS}) or (d.kind <> 1 and s.last_time < ${now - MIN_WIRELESS_MS}))`)
-    .execute();
+export async function sweepOffline(
+  status: EngineDeviceStatusRepository, contexts: ContextCache, now: number, deferAfter: number | null,
+): Promise<Found[]> {
+  const rows = await status.silent(now - MIN_WIRED_MS, now - MIN_WIRELESS_MS);
   await contexts.ensure(rows.map((r) => r.device_id));
   const found: Found[] = [];
   for (const r of rows) {
@@ -45,7 +42,7 @@ export function sweepLongStays(core: Core, contexts: ContextCache, now: number):
   for (const [id, m] of core.memories) {
     const ctx = contexts.get(id);
     if (!ctx || !m.anchor || !m.last) continue;
-    const at = Math.min(now, m.last.t + (ctx.kind === 1 ? ONLINE_GRACE_MS[1] : ONLINE_GRACE_MS[2]));
+    const at = Math.min(now, m.last.t + onlineGraceMs(ctx.kind));
     const stay = longStay(m.anchor, at, ctx.thresholds, (a) => awayFromHomeAndWork(m.nights, m.days, { t: a.since, lng: a.lng, lat: a.lat }));
     m.anchor = stay.state;
     if (stay.fire) found.push({ deviceId: id, fire: stay.fire });

@@ -1,7 +1,8 @@
-import type { Db } from '../db/database.js';
+import { DeviceKind } from '@cvrisk/contracts';
 import type { DeviceContext } from './context.js';
 import type { Found } from './core.js';
 import type { DeviceMemory } from './memory.js';
+import type { EnginePositionRepository } from './position.repository.js';
 import { separation } from './rules/separation.js';
 import { HOUR_MS, type Fix, type Seen } from './types.js';
 
@@ -24,18 +25,12 @@ function around(rows: readonly Seen[], t: number): [Seen, Seen] | null {
  * fixes just before and after it (a history upload may have sent the wired device's days first; live,
  * the fix after comes later and the wired side judges the pair). A few fixes a day: one read each.
  */
-export async function trackerSeparation(db: Db, ctx: DeviceContext, m: DeviceMemory, fixes: readonly Fix[]): Promise<Found[]> {
+export async function trackerSeparation(positions: EnginePositionRepository, ctx: DeviceContext, m: DeviceMemory, fixes: readonly Fix[]): Promise<Found[]> {
   const window = ctx.thresholds.separation.freshHours * HOUR_MS;
   const found: Found[] = [];
   for (const partner of ctx.partners) {
-    if (partner.kind !== 1) continue;
-    const rows = await db.selectFrom('position')
-      .select(['gps_time as t', 'lng', 'lat'])
-      .where('device_id', '=', partner.id)
-      .where('gps_time', '>=', fixes[0]!.t - window)
-      .where('gps_time', '<=', fixes[fixes.length - 1]!.t + window)
-      .orderBy('gps_time')
-      .execute();
+    if (partner.kind !== DeviceKind.wired) continue;
+    const rows = await positions.seenBetween(partner.id, fixes[0]!.t - window, fixes[fixes.length - 1]!.t + window);
     for (const fix of fixes) {
       const pair = around(rows, fix.t);
       if (!pair) continue;

@@ -1,8 +1,8 @@
-import { formatTime, WARNING_TYPE_BY_CODE, type RiskLevel, type WarningEvent, type WarningTypeCode } from '@cvrisk/contracts';
-import type { Db } from '../db/database.js';
+import { DEAL_STATUS, formatTime, WARNING_TYPE_BY_CODE, warningTypeName, type RiskLevel, type WarningEvent, type WarningTypeCode } from '@cvrisk/contracts';
 import { COMPOUND_TYPES, escalate } from './compound.js';
 import type { DeviceContext } from './context.js';
 import type { Fire } from './types.js';
+import type { EngineWarningRepository } from './warning.repository.js';
 
 /**
  * What the writer knows of the newest warning of one (device, type, place); `pending` is the latest
@@ -11,7 +11,7 @@ import type { Fire } from './types.js';
 type Known = { id: number; open: boolean; lastTime: number; pending: { ctx: DeviceContext; fire: Fire } | null };
 
 export type WriterDeps = {
-  db: Db;
+  warnings: EngineWarningRepository;
   /** Each new warning that is to be pushed, once written. */
   announce(event: WarningEvent): void;
   /** Customers whose warnings changed, for the grade. */
@@ -34,23 +34,15 @@ export function createWarningWriter(d: WriterDeps) {
   const pending = new Map<string, Known>();
 
   async function lookup(deviceId: number, f: Fire): Promise<Known | null> {
-    const row = await d.db.selectFrom('warning')
-      .select(['id', 'deal_status', 'last_time'])
-      .where('device_id', '=', deviceId).where('warning_type', '=', f.type).where('place_key', '=', f.placeKey)
-      .orderBy('deal_status').orderBy('last_time', 'desc')
-      .executeTakeFirst();
-    return row ? { id: row.id, open: row.deal_status === 0, lastTime: row.last_time, pending: null } : null;
+    const row = await d.warnings.newestOf(deviceId, f.type, f.placeKey);
+    return row ? { id: row.id, open: row.deal_status === DEAL_STATUS.unhandled, lastTime: row.last_time, pending: null } : null;
   }
 
   /** Answers false when the warning was handled meanwhile and nothing was refreshed. */
   async function refresh(k: Known, ctx: DeviceContext, f: Fire): Promise<boolean> {
-    const r = await d.db.updateTable('warning')
-      .set({ last_time: f.at, detail: JSON.stringify(f.detail) })
-      .where('id', '=', k.id).where('deal_status', '=', 0)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) return false;
+    if (!(await d.warnings.refresh(k.id, f.at, JSON.stringify(f.detail)))) return false;
     // An offline spell may reach a day only while refreshed: that is when it can join a compound.
-    if (COMPOUND_TYPES.has(f.type) && (await escalate(d.db, { id: k.id, type: f.type, time: f.time, carId: ctx.carId, deviceId: ctx.id })).length > 0) {
+    if (COMPOUND_TYPES.has(f.type) && (await escalate(d.warnings, { id: k.id, type: f.type, time: f.time, carId: ctx.carId, deviceId: ctx.id })).length > 0) {
       if (ctx.customerId !== null) d.changed(ctx.customerId);
     }
     return true;
@@ -59,21 +51,17 @@ export function createWarningWriter(d: WriterDeps) {
   async function insert(ctx: DeviceContext, f: Fire): Promise<number | null> {
     const level = WARNING_TYPE_BY_CODE[f.type as WarningTypeCode].level;
     const pushed = ctx.notPush.has(f.type) ? 0 : 1;
-    const row = await d.db.insertInto('warning')
-      .values({
-        dept_id: ctx.deptId, device_id: ctx.id, car_id: ctx.carId, customer_id: ctx.customerId, warning_type: f.type, risk_level: level,
-        deal_status: 0, compound: 0, place_key: f.placeKey, warning_time: f.time, last_time: f.at, lng: f.lng, lat: f.lat,
-        detail: JSON.stringify(f.detail), pushed,
-      })
-      // Another engine process raised the same warning first: the caller refreshes that one instead.
-      .onConflict((oc) => oc.doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) return null;
-    const raised = COMPOUND_TYPES.has(f.type) ? await escalate(d.db, { id: row.id, type: f.type, time: f.time, carId: ctx.carId, deviceId: ctx.id }) : [];
+    const id = await d.warnings.insert({
+      dept_id: ctx.deptId, device_id: ctx.id, car_id: ctx.carId, customer_id: ctx.customerId, warning_type: f.type, risk_level: level,
+      deal_status: DEAL_STATUS.unhandled, compound: 0, place_key: f.placeKey, warning_time: f.time, last_time: f.at, lng: f.lng, lat: f.lat,
+      detail: JSON.stringify(f.detail), pushed,
+    });
+    // Another engine process raised the same warning first: the caller refreshes that one instead.
+    if (id === null) return null;
+    const raised = COMPOUND_TYPES.has(f.type) ? await escalate(d.warnings, { id, type: f.type, time: f.time, carId: ctx.carId, deviceId: ctx.id }) : [];
     if (ctx.customerId !== null) d.changed(ctx.customerId);
-    if (pushed) d.announce(eventOf(row.id, ctx, f, raised.includes(row.id) ? 1 : level, raised.includes(row.id)));
-    return row.id;
+    if (pushed) d.announce(eventOf(id, ctx, f, raised.includes(id) ? 1 : level, raised.includes(id)));
+    return id;
   }
 
   return {
@@ -126,9 +114,8 @@ function whiteListed(ctx: DeviceContext, at: number): boolean {
 }
 
 function eventOf(id: number, ctx: DeviceContext, f: Fire, level: RiskLevel, compound: boolean): WarningEvent {
-  const type = WARNING_TYPE_BY_CODE[f.type as WarningTypeCode];
   return {
-    id, warningType: f.type as WarningTypeCode, warningTypeName: type.zh, riskLevel: level, compound, deviceNumber: ctx.number,
+    id, warningType: f.type as WarningTypeCode, warningTypeName: warningTypeName(f.type), riskLevel: level, compound, deviceNumber: ctx.number,
     customerName: ctx.customerName, plateNumber: ctx.plateNumber, deptId: ctx.deptId, warningTime: formatTime(f.time),
   };
 }

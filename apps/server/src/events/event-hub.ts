@@ -33,7 +33,7 @@ export type EventHubOptions = {
   sessionCheckMs?: number;
 };
 
-const HEARTBEAT_MS = 15_000;
+export const HEARTBEAT_MS = 15_000;
 const SESSION_CHECK_MS = 60_000;
 const RETRY_MS = 3000;
 /** A client this far behind (bytes its socket has not taken) is cut off; EventSource reconnects and the console reloads. */
@@ -116,14 +116,19 @@ export function createEventHub(o: EventHubOptions) {
     }
   }
 
-  async function checkSessions(): Promise<void> {
-    if (clients.size === 0) return;
-    const active = await o.activeSessions([...new Set([...clients].map((c) => c.tokenHash))]);
+  function endWhere(ends: (client: Client) => boolean): void {
     for (const client of [...clients]) {
-      if (active.has(client.tokenHash)) continue;
+      if (!ends(client)) continue;
       remove(client);
       client.sink.end();
     }
+  }
+
+  /** The fallback for what `endSessions` does not hear: expiry, a disabled account, a session ended by another process. */
+  async function checkSessions(): Promise<void> {
+    if (clients.size === 0) return;
+    const active = await o.activeSessions([...new Set([...clients].map((c) => c.tokenHash))]);
+    endWhere((client) => !active.has(client.tokenHash));
   }
 
   function run(task: () => Promise<void>): void {
@@ -199,6 +204,12 @@ export function createEventHub(o: EventHubOptions) {
       }
     },
 
+    /** These sessions ended (sign-out; later password change and revocation): their streams end now, not at the next check. */
+    endSessions(tokenHashes: Iterable<string>): void {
+      const ended = new Set(tokenHashes);
+      endWhere((client) => ended.has(client.tokenHash));
+    },
+
     get connections(): number {
       return clients.size;
     },
@@ -207,10 +218,7 @@ export function createEventHub(o: EventHubOptions) {
     async close(): Promise<void> {
       closed = true;
       for (const t of timers) clearInterval(t);
-      for (const client of [...clients]) {
-        remove(client);
-        client.sink.end();
-      }
+      endWhere(() => true);
       await Promise.all(running.values());
     },
   };

@@ -169,6 +169,20 @@ describe(`GET ${LIVE_STREAM_PATH}`, () => {
     for (const token of Object.values(tokens)) expect(log).not.toContain(token);
   });
 
+  it("ends a session's streams at sign-out, before the periodic session check, and no other session's", async () => {
+    const token = await t.login('dealer1');
+    const signedOut = await open(`${LIVE_STREAM_PATH}?accessToken=${token}`);
+    const other = await open(LIVE_STREAM_PATH, { accessToken: tokens.dealer1! });
+    const out = await t.app.inject({ method: 'GET', url: '/api/logout', headers: { accessToken: token } });
+    expect(out.json().code).toBe(200);
+    // The periodic check runs every 60 s, past this test's time limit: only sign-out itself can end the stream in time.
+    await signedOut.ended;
+    // The same user's other session still streams.
+    await report(numbers.dealer1!, 24, 300);
+    await other.waitForDevice(numbers.dealer1!, { speed: 24 });
+    other.close();
+  });
+
   it('ends open streams when the server closes, so shutdown does not wait for them', async () => {
     const s = await open(`${LIVE_STREAM_PATH}?accessToken=${tokens.dealer1}`);
     closed = true;

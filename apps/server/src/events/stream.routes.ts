@@ -2,7 +2,7 @@ import { LIVE_STREAM_PATH, LiveStreamQuery } from '@cvrisk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { parse } from '../lib/validate.js';
 import { userOf } from '../plugins/auth.js';
-import type { EventHub } from './event-hub.js';
+import { HEARTBEAT_MS, type EventHub } from './event-hub.js';
 
 /**
  * GET /api/events/stream: server-sent events for the signed-in caller. Any signed-in user may open
@@ -17,6 +17,9 @@ export function streamRoutes(app: FastifyInstance, hub: EventHub): void {
     // From here on the hub writes the response; Fastify neither sends nor times it.
     reply.hijack();
     const res = reply.raw;
+    // Its own idle time-out instead of HTTP_IDLE_SECONDS, which may be shorter than the heartbeat: the
+    // stream is closed only when nothing could be sent for three heartbeats (its reader stopped reading).
+    request.raw.socket.setTimeout(3 * HEARTBEAT_MS);
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',

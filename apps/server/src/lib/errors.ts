@@ -18,11 +18,15 @@ export const noPermission = (msg = '没有权限执行此操作') => new AppErro
 export const invalidToken = (msg = '登录已失效，请重新登录') => new AppError(Codes.INVALID_TOKEN, msg);
 export const tooMany = (msg: string) => new AppError(Codes.TOO_MANY, msg);
 
-/** "参数错误：pageSize 不能大于1000；deviceKind 取值无效" — every bad field named once. */
+/**
+ * "参数错误：pageSize 不能大于1000；deviceKind 取值无效" — every bad field named once, with its
+ * first problem (a schema checks bounds before the finer rules, so that is the telling one).
+ */
 export function describeZodError(error: ZodError): string {
-  const parts = error.issues.map((i) => {
+  const byField = new Map<string, string>();
+  for (const i of error.issues) {
     const field = i.path.length ? i.path.join('.') : '请求体';
-    return `${field} ${i.message}`;
-  });
-  return `参数错误：${parts.join('；')}`;
+    if (!byField.has(field)) byField.set(field, `${field} ${i.message}`);
+  }
+  return `参数错误：${[...byField.values()].join('；')}`;
 }

@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool, type StringReference } from 'kysely';
 
 /**
  * What part of the department tree a caller may see (server-behaviour §1). Platform users see
@@ -11,11 +11,12 @@ export const ALL: Scope = { kind: 'all' };
 /**
  * The one filter every scoped query applies: `column` holds the row's department id.
  * Repositories take a Scope on every scoped method, so an unscoped query cannot be written by accident.
+ * The column is typed by the tables in the query, so a misspelt or absent column does not compile.
  */
-export function inScope(eb: ExpressionBuilder<any, any>, column: string, scope: Scope): Expression<SqlBool> {
+export function inScope<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, column: StringReference<DB, TB>, scope: Scope): Expression<SqlBool> {
   if (scope.kind === 'all') return sql<SqlBool>`1 = 1`;
   if (scope.deptIds.length === 0) return sql<SqlBool>`1 = 0`;
-  return eb(eb.ref(column), 'in', scope.deptIds as number[]);
+  return sql<SqlBool>`${eb.ref(column)} in (${sql.join(scope.deptIds)})`;
 }
 
 export function scopeHas(scope: Scope, deptId: number): boolean {

@@ -56,12 +56,28 @@ describe('the streamed .xlsx', () => {
     expect(sheet.getCell('B10001').value).toBe(9999);
   });
 
+  it('ends the download with an error, rather than a file that looks complete, when reading fails midway', async () => {
+    async function* failing() {
+      yield [{ name: 'a', n: 1 }];
+      throw new Error('database went away');
+    }
+    const stream = xlsxStream(columns, failing());
+    await expect(async () => {
+      for await (const c of stream) void c;
+    }).rejects.toThrow('database went away');
+  });
+
   it('stops reading pages when the download is abandoned', async () => {
     let served = 0;
+    let closed = false;
     async function* endless() {
-      for (;;) {
-        served++;
-        yield Array.from({ length: 1000 }, (_, i) => ({ name: `第${i}行的一段较长的文字，压缩前有一定体积`, n: i }));
+      try {
+        for (;;) {
+          served++;
+          yield Array.from({ length: 1000 }, (_, i) => ({ name: `第${i}行的一段较长的文字，压缩前有一定体积`, n: i }));
+        }
+      } finally {
+        closed = true;
       }
     }
     const stream = xlsxStream(columns, endless());
@@ -76,5 +92,7 @@ describe('the streamed .xlsx', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(served).toBe(settled);
     expect(served).toBeLessThan(100);
+    // The pages' source is closed too (an export's read connection goes back), not left suspended.
+    expect(closed).toBe(true);
   });
 });

@@ -70,6 +70,17 @@ describe('/api/device/getDevList', () => {
     expect(res.json().msg).toContain(field);
   });
 
+  it('refuses an install time range whose start is after its end, in the list and the export', async () => {
+    const range = { installTimeStart: '2026-11-02 00:00:00', installTimeEnd: '2026-11-01 23:59:59' };
+    for (const url of ['/api/device/getDevList', '/api/device/downloadListFromMiddle']) {
+      const res = await post(admin, url, range);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 400, msg: '参数错误：installTimeStart 安装开始时间不能晚于安装结束时间' });
+    }
+    const sameSecond = await post(admin, '/api/device/getDevList', { installTimeStart: '2026-11-01 00:00:00', installTimeEnd: '2026-11-01 00:00:00' });
+    expect(sameSecond.json().code).toBe(200);
+  });
+
   it('answers a body that is not an object with a 400', async () => {
     for (const payload of [[1, 2], 'text', 42]) {
       const res = await t.app.inject({

@@ -1,7 +1,7 @@
 import { RSA_PLAIN_CHUNK, type PublicKeyData } from '@cvrisk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
-import { buildApp } from '../app.js';
+import { buildApp, type AppDeps } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { DEMO_PASSWORD, seedDemo } from '../demo/seed-demo.js';
@@ -22,13 +22,13 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** The real server on a real, demo-seeded database: what the API tests drive through `inject`. */
-export async function createTestApp(env: Record<string, string> = {}, logger: Logger = pino({ level: 'silent' })): Promise<TestApp> {
+/** The real server on a real, demo-seeded database: what the API tests drive through `inject`; `now`, the sign-in and session clock. */
+export async function createTestApp(env: Record<string, string> = {}, logger: Logger = pino({ level: 'silent' }), deps: Pick<AppDeps, 'now' | 'push'> = {}): Promise<TestApp> {
   const handle = await openTestDatabase();
   await seedDemo(handle.db, { now: SEED_NOW });
   const config = loadConfig({ DATA_DIR: '/tmp/cvrisk-unused', ...env });
   const telemetry = createTelemetry(handle);
-  const app = await buildApp({ db: handle.db, bulk: handle.bulk, telemetry, config, logger, loginSlowDownMs: 0 });
+  const app = await buildApp({ db: handle.db, bulk: handle.bulk, telemetry, config, logger, loginSlowDownMs: 0, ...deps });
   await app.ready();
   return {
     app,

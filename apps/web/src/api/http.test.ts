@@ -1,8 +1,9 @@
-import { CLIENT_HEADERS, TOKEN_NAME } from '@cvrisk/contracts';
+import { CatalogCalls, CLIENT_HEADERS, DeviceCalls, MenuCalls, SessionCalls, TOKEN_NAME } from '@cvrisk/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './envelope';
 import { setApiHooks } from './hooks';
-import { download, getData, getResult, request } from './http';
+import { call } from './call';
+import { download, request } from './http';
 import { getToken, setToken } from './token';
 
 const json = (body: unknown, status = 200) =>
@@ -30,7 +31,7 @@ describe('http client', () => {
   it('sends the token, the client headers and a JSON body', async () => {
     setToken('tok-1');
     route(() => json({ code: 0, msg: 'ok', result: { list: [], count: 0 } }));
-    await getResult('/api/device/getDevList', { method: 'POST', data: { pageNumber: 1, pageSize: 10, deviceNumber: '' } });
+    await call(DeviceCalls.list, { body: { pageNumber: 1, pageSize: 10, deviceNumber: '' } });
     const [url, init] = fetchMock.mock.calls.find(([u]) => u === '/api/device/getDevList')!;
     expect(url).toBe('/api/device/getDevList');
     const headers = init.headers as Record<string, string>;
@@ -42,7 +43,7 @@ describe('http client', () => {
 
   it('puts GET parameters in the query string, leaving empty ones out', async () => {
     route(() => json({ code: 200, msg: 'ok', result: [] }));
-    await getResult('/api/carBrand/getList', { params: { pageSize: 1000, pageNumber: 1, brandName: '' } });
+    await call(CatalogCalls.brands, { query: { pageSize: 1000, pageNumber: 1, brandName: '' } });
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/carBrand/getList?pageSize=1000&pageNumber=1');
     expect(fetchMock.mock.calls[0]![1].body).toBeUndefined();
   });
@@ -57,14 +58,14 @@ describe('http client', () => {
 
   it('returns data for session calls', async () => {
     route(() => json({ code: 200, msg: 'ok', data: { username: 'admin' } }));
-    await expect(getData('/userInfo', { method: 'POST', data: { token: 't' } })).resolves.toEqual({ username: 'admin' });
+    await expect(call(SessionCalls.userInfo, { body: { token: 't' } })).resolves.toEqual({ username: 'admin' });
     expect(hooks.toast).not.toHaveBeenCalled();
   });
 
   it('5003: toasts through relogin and drops the token', async () => {
     setToken('expired');
     route(() => json({ code: 5003, msg: '登录已过期，请重新登录' }, 401));
-    await expect(getData('/menu/navigate', { method: 'POST' })).rejects.toBeInstanceOf(ApiError);
+    await expect(call(MenuCalls.navigate)).rejects.toBeInstanceOf(ApiError);
     expect(getToken()).toBeNull();
     expect(hooks.relogin).toHaveBeenCalledWith('登录已过期，请重新登录');
     expect(hooks.toast).not.toHaveBeenCalled();
@@ -73,7 +74,7 @@ describe('http client', () => {
   it('401: sends to the no-permission page without dropping the token', async () => {
     setToken('ok');
     route(() => json({ code: 401, msg: '没有权限' }, 403));
-    await expect(getResult('/api/device/getDevList', { method: 'POST', data: {} })).rejects.toMatchObject({ code: 401 });
+    await expect(call(DeviceCalls.list, { body: {} })).rejects.toMatchObject({ code: 401 });
     expect(hooks.forbidden).toHaveBeenCalledTimes(1);
     expect(getToken()).toBe('ok');
   });
@@ -88,7 +89,7 @@ describe('http client', () => {
 
   it('silent calls throw without toasting', async () => {
     route(() => json({ code: 400, msg: '用户名或密码错误' }, 400));
-    await expect(getData('/api/login', { method: 'POST', data: {}, silent: true })).rejects.toThrow('用户名或密码错误');
+    await expect(call(SessionCalls.login, { body: { username: 'u', password: 'p' } }, { silent: true })).rejects.toThrow('用户名或密码错误');
     expect(hooks.toast).not.toHaveBeenCalled();
   });
 

@@ -3,8 +3,6 @@ import {
   EXPORT_TIMEOUT_MS,
   REQUEST_TIMEOUT_MS,
   TOKEN_NAME,
-  type DataEnvelope,
-  type ResultEnvelope,
 } from '@cvrisk/contracts';
 import { loadLang, makeTranslate } from '../lib/i18n/translate';
 import { ApiError, outcomeOf, readReply, type Envelope, type Failure } from './envelope';
@@ -123,16 +121,6 @@ async function guarded<T>(opts: RequestOptions, run: () => Promise<T>): Promise<
 
 export function request<E extends Envelope>(url: string, opts: RequestOptions = {}): Promise<E> {
   return guarded(opts, () => exchange(url, opts, readEnvelope)) as Promise<E>;
-}
-
-/** Session and menu calls: payload under `data`. */
-export async function getData<T>(url: string, opts?: RequestOptions): Promise<T> {
-  return (await request<DataEnvelope<T>>(url, opts)).data;
-}
-
-/** Business calls: payload under `result`. */
-export async function getResult<T>(url: string, opts?: RequestOptions): Promise<T> {
-  return (await request<ResultEnvelope<T>>(url, opts)).result;
 }
 
 async function readStream(res: Response, onProgress: DownloadOptions['onProgress']): Promise<Blob> {

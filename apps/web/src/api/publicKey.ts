@@ -1,15 +1,15 @@
-import type { PublicKeyData } from '@cvrisk/contracts';
+import { SessionCalls, type PublicKeyData } from '@cvrisk/contracts';
+import { call } from './call';
 import { importPublicKey, encryptJson } from './encryption';
-import { getData } from './http';
 
-export const LOGIN_URL = '/api/login';
+export const LOGIN_URL = SessionCalls.login.path;
 
 let config: Promise<PublicKeyData> | null = null;
 let key: { spki: string; key: Promise<CryptoKey> } | null = null;
 
 /** Asked once per page load; a failure is not cached so the next call asks again. */
 export function loadPublicKey(): Promise<PublicKeyData> {
-  config ??= getData<PublicKeyData>('/publicKey', { method: 'POST', silent: true }).catch((e: unknown) => {
+  config ??= call(SessionCalls.publicKey, undefined, { silent: true }).catch((e: unknown) => {
     config = null;
     throw e;
   });

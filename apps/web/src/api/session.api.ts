@@ -1,22 +1,22 @@
-import type { LoginData, LoginRequest, RouteItem, UserInfo } from '@cvrisk/contracts';
-import { getData, request } from './http';
-import { LOGIN_URL, loadPublicKey } from './publicKey';
+import { MenuCalls, SessionCalls, type LoginData, type LoginRequest, type RouteItem, type UserInfo } from '@cvrisk/contracts';
+import { call } from './call';
+import { loadPublicKey } from './publicKey';
 
 /** Errors are shown on the login form, so the call itself stays silent. */
 export async function login(body: LoginRequest): Promise<LoginData> {
   await loadPublicKey();
-  return getData<LoginData>(LOGIN_URL, { method: 'POST', data: body, silent: true });
+  return call(SessionCalls.login, { body }, { silent: true });
 }
 
 export function fetchUserInfo(token: string, signal?: AbortSignal): Promise<UserInfo> {
-  return getData<UserInfo>('/userInfo', { method: 'POST', data: { token }, signal });
+  return call(SessionCalls.userInfo, { body: { token } }, { signal });
 }
 
 export function fetchMenu(signal?: AbortSignal): Promise<RouteItem[]> {
-  return getData<RouteItem[]>('/menu/navigate', { method: 'POST', signal });
+  return call(MenuCalls.navigate, undefined, { signal });
 }
 
 /** Signing out must finish locally even when the server cannot be reached. */
 export async function logout(): Promise<void> {
-  await request('/api/logout', { silent: true }).catch(() => undefined);
+  await call(SessionCalls.logout, undefined, { silent: true }).catch(() => undefined);
 }

@@ -1,38 +1,15 @@
+import { createParser } from 'eventsource-parser';
+
 /** One server-sent event: its name (`message` when the server gave none) and its `data:` text. */
 export type SseEvent = { event: string; data: string };
 
 /**
- * Incremental `text/event-stream` parser (the WHATWG rules this stream needs: `event:`, multi-line
- * `data:`, comments and blank-line dispatch, any of CRLF/LF/CR line ends). Feed it decoded text in
- * whatever chunks the network delivers.
+ * Incremental `text/event-stream` parser (eventsource-parser: the WHATWG rules, any line ends, events
+ * split anywhere across chunks). Feed it decoded text in whatever chunks the network delivers.
  */
-export function createSseParser(onEvent: (e: SseEvent) => void) {
-  let buffer = '';
-  let event = '';
-  let data: string[] = [];
-  const line = (text: string) => {
-    if (text === '') {
-      if (data.length) onEvent({ event: event || 'message', data: data.join('\n') });
-      event = '';
-      data = [];
-      return;
-    }
-    if (text.startsWith(':')) return;
-    const colon = text.indexOf(':');
-    const field = colon < 0 ? text : text.slice(0, colon);
-    let value = colon < 0 ? '' : text.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'event') event = value;
-    else if (field === 'data') data.push(value);
-  };
-  return (chunk: string) => {
-    buffer += chunk;
-    // A trailing CR may be the first half of a CRLF split across chunks: wait for the next one.
-    const hold = buffer.endsWith('\r') ? '\r' : '';
-    const lines = (hold ? buffer.slice(0, -1) : buffer).split(/\r\n|\r|\n/);
-    buffer = (lines.pop() ?? '') + hold;
-    for (const l of lines) line(l);
-  };
+export function createSseParser(onEvent: (e: SseEvent) => void): (chunk: string) => void {
+  const parser = createParser({ onEvent: (e) => onEvent({ event: e.event ?? 'message', data: e.data }) });
+  return (chunk) => parser.feed(chunk);
 }
 
 /** Reconnect delay after `failures` failed attempts in a row: 1 s doubling to 30 s. */

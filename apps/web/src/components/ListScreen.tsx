@@ -1,12 +1,12 @@
 import type { PageResult } from '@cvrisk/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { Card, Form, type FormInstance } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { hasFilters, type QuerySchema } from '../lib/listQuery';
 import { useListQuery } from '../lib/useListQuery';
 import { AutoRefreshSwitch } from './AutoRefreshSwitch';
 import { ExportButton } from './ExportButton';
-import { ListTable, type ListColumn } from './ListTable';
+import { ListTable, type ListColumn, type ListTableExtras } from './ListTable';
 import { ListToolbar, type Density } from './ListToolbar';
 import { useColumnSettings } from './useColumnSettings';
 
@@ -24,12 +24,12 @@ export type FilterFormProps<V> = {
 type Props<Q extends Paged, V, T extends object> = {
   /** Names the table's cache entries and its saved column choice. */
   id: string;
-  title: string;
+  title: ReactNode;
   schema: QuerySchema<Q>;
   fetchPage: (query: Q, signal: AbortSignal) => Promise<PageResult<T>>;
-  /** Form values from the address bar, and back. */
+  /** Form values from the address bar, and back (`current`: what the form does not hold, such as the sort). */
   toForm: (query: Q) => V;
-  fromForm: (values: V) => Filters<Q>;
+  fromForm: (values: V, current: Q) => Filters<Q>;
   filters: (props: FilterFormProps<V>) => ReactNode;
   columns: ListColumn<T>[];
   rowKey: keyof T & string;
@@ -40,7 +40,19 @@ type Props<Q extends Paged, V, T extends object> = {
   actions?: ReactNode;
   /** A live screen: refetch this often while its 自动刷新 switch is on (and the tab is visible). */
   autoRefreshMs?: number;
+  /** Selection, row marks and sorting, handed to the table as they are. */
+  table?: ListTableExtras<T>;
 };
+
+/** The screen's page of rows. A screen that needs the rows itself (its keyboard, say) reads the same entry. */
+export function listPageQuery<Q, T>(id: string, fetchPage: (query: Q, signal: AbortSignal) => Promise<PageResult<T>>, query: Q) {
+  return queryOptions({
+    queryKey: [id, 'list', query],
+    queryFn: ({ signal }) => fetchPage(query, signal),
+    // Keep the current page on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
 
 function withoutPaging<Q extends Paged>(query: Q): Filters<Q> {
   const { pageNumber: _page, pageSize: _size, ...filters } = query;
@@ -59,10 +71,7 @@ export function ListScreen<Q extends Paged, V, T extends object>(p: Props<Q, V, 
   const [autoRefresh, setAutoRefresh] = useState(true);
   const live = p.autoRefreshMs !== undefined;
   const list = useQuery({
-    queryKey: [p.id, 'list', query],
-    queryFn: ({ signal }) => p.fetchPage(query, signal),
-    // Keep the current page on screen while the next one loads.
-    placeholderData: keepPreviousData,
+    ...listPageQuery(p.id, p.fetchPage, query),
     refetchInterval: live && autoRefresh ? p.autoRefreshMs : false,
   });
   // A live screen updates its rows in place (the refresh icon spins): covering the table at every
@@ -79,7 +88,7 @@ export function ListScreen<Q extends Paged, V, T extends object>(p: Props<Q, V, 
   const exportFile = p.exportFile;
   return (
     <div className="list-page">
-      {p.filters({ form, loading: tableLoading, onSearch: (values) => search(p.fromForm(values)), onReset: () => search({}) })}
+      {p.filters({ form, loading: tableLoading, onSearch: (values) => search(p.fromForm(values, query)), onReset: () => search({}) })}
       <Card variant="borderless" className="list-card">
         <ListToolbar
           title={p.title}
@@ -114,6 +123,7 @@ export function ListScreen<Q extends Paged, V, T extends object>(p: Props<Q, V, 
           onPage={page}
           density={density}
           filtered={hasFilters(query)}
+          {...p.table}
         />
       </Card>
     </div>

@@ -1,6 +1,7 @@
 import type { PageResult } from '@cvrisk/contracts';
-import { Empty, Table } from 'antd';
+import { Empty, Table, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
+import type { SorterResult } from 'antd/es/table/interface';
 import { useShell } from '../app/layout/ShellContext';
 import { useI18n } from '../lib/i18n/I18nProvider';
 import { PAGE_SIZE_OPTIONS } from '../lib/listQuery';
@@ -9,7 +10,16 @@ import './list.css';
 
 export type ListColumn<T> = ColumnType<T> & { key: string; title: string; width: number; locked?: boolean };
 
-type Props<T> = {
+/** What a screen may add to the shared table: batch selection, row marks, server-side sorting. */
+export type ListTableExtras<T> = {
+  className?: string;
+  rowSelection?: TableProps<T>['rowSelection'];
+  rowClassName?: (row: T) => string;
+  /** A header's sort was clicked (the columns carry `sorter: true` and their `sortOrder`). */
+  onSort?: (sorter: SorterResult<T>) => void;
+};
+
+type Props<T> = ListTableExtras<T> & {
   rowKey: keyof T & string;
   columns: ListColumn<T>[];
   data: PageResult<T> | undefined;
@@ -31,11 +41,17 @@ export function ListTable<T extends object>(props: Props<T>) {
   return (
     <Table<T>
       rowKey={props.rowKey}
+      className={props.className}
       columns={props.columns}
       dataSource={props.data?.list}
       loading={props.loading}
       size={props.density}
       bordered
+      rowSelection={props.rowSelection}
+      rowClassName={props.rowClassName}
+      onChange={(_page, _filters, sorter, extra) => {
+        if (extra.action === 'sort') props.onSort?.((Array.isArray(sorter) ? sorter[0] : sorter) ?? {});
+      }}
       sticky={{ offsetHeader: stickyOffset }}
       scroll={{ x: width }}
       locale={{

@@ -53,7 +53,7 @@ export function ListToolbar(props: Props) {
   return (
     <div className="list-toolbar">
       <div className="list-toolbar-title">{props.title}</div>
-      <Space size={4}>
+      <Space size={4} wrap>
         {props.actions}
         <Divider orientation="vertical" />
         {props.autoRefresh}

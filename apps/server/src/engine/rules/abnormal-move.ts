@@ -1,5 +1,4 @@
-import { ONLINE_GRACE_MS, WARNING_TYPES } from '@cvrisk/contracts';
-import { distanceM } from '../../telemetry/geo.js';
+import { distanceM, onlineGraceMs, WARNING_TYPES } from '@cvrisk/contracts';
 import { HOUR_MS, MINUTE_MS, type Fire, type Fix, type Seen, type Thresholds } from '../types.js';
 
 /**
@@ -10,7 +9,7 @@ import { HOUR_MS, MINUTE_MS, type Fire, type Fix, type Seen, type Thresholds } f
 export function abnormalMove(last: Seen | null, fix: Fix, kind: number, th: Thresholds): Fire | null {
   if (!last) return null;
   const gap = fix.t - last.t;
-  const grace = kind === 1 ? ONLINE_GRACE_MS[1] : ONLINE_GRACE_MS[2];
+  const grace = onlineGraceMs(kind);
   if (gap < Math.max(th.abnormalMove.offlineHours * HOUR_MS, grace)) return null;
   const km = distanceM(last.lng, last.lat, fix.lng, fix.lat) / 1000;
   if (km <= th.abnormalMove.distanceKm) return null;

@@ -1,8 +1,7 @@
-import { WARNING_TYPES, type FenceAlarmOn } from '@cvrisk/contracts';
-import { pointInFence, type FenceShape } from '../../lib/geometry.js';
+import { pointInFence, WARNING_TYPES, type FenceAlarmOn, type FenceOutline } from '@cvrisk/contracts';
 import type { Fire, Fix } from '../types.js';
 
-export type BoundFence = { id: number; name: string; alarmOn: FenceAlarmOn; shape: FenceShape };
+export type BoundFence = { id: number; name: string; alarmOn: FenceAlarmOn; shape: FenceOutline };
 
 /** Per fence bound to the device: whether its last fix was inside. */
 export type FenceSides = Record<number, boolean>;

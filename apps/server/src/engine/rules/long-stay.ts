@@ -1,5 +1,4 @@
-import { WARNING_TYPES } from '@cvrisk/contracts';
-import { distanceM } from '../../telemetry/geo.js';
+import { DeviceKind, distanceM, WARNING_TYPES } from '@cvrisk/contracts';
 import { placeCell } from '../places.js';
 import { HOUR_MS, type Fire, type Fix, type Thresholds } from '../types.js';
 
@@ -11,7 +10,7 @@ const STAY_RADIUS_M = 1000;
 const MOVING_KMH = 3;
 
 /** The car is being driven: moving, with the ignition on (wireless trackers know no ignition). */
-export const driving = (fix: Fix, kind: number): boolean => fix.speed >= MOVING_KMH && (kind === 2 || fix.acc === 1);
+export const driving = (fix: Fix, kind: number): boolean => fix.speed >= MOVING_KMH && (kind === DeviceKind.wireless || fix.acc === 1);
 
 /**
  * Follows where the car stands: none while it is driven, the first standing fix after that, and a

@@ -1,9 +1,9 @@
-import { WARNING_TYPES } from '@cvrisk/contracts';
+import { DeviceKind, WARNING_TYPES } from '@cvrisk/contracts';
 import { HOUR_MS, type Fire, type Seen, type Thresholds } from '../types.js';
 
 /** How long a device of this kind may stay silent before it is offline in the warning's sense. */
 export function offlineLimitMs(kind: number, th: Thresholds): number {
-  return (kind === 1 ? th.offline.wiredHours : th.offline.wirelessHours) * HOUR_MS;
+  return (kind === DeviceKind.wired ? th.offline.wiredHours : th.offline.wirelessHours) * HOUR_MS;
 }
 
 function offline(last: Seen, until: number, limit: number, backAt: number | null): Fire {

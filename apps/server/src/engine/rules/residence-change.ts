@@ -1,5 +1,4 @@
-import { WARNING_TYPES } from '@cvrisk/contracts';
-import { distanceM } from '../../telemetry/geo.js';
+import { WARNING_TYPES, distanceM } from '@cvrisk/contracts';
 import { dominantPlace, PLACE_RADIUS_M, placeCell } from '../places.js';
 import type { Fire, Seen, Thresholds } from '../types.js';
 

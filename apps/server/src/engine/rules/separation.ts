@@ -1,5 +1,4 @@
-import { WARNING_TYPES } from '@cvrisk/contracts';
-import { distanceM } from '../../telemetry/geo.js';
+import { WARNING_TYPES, distanceM } from '@cvrisk/contracts';
 import { HOUR_MS, type Fire, type Seen, type Thresholds } from '../types.js';
 
 /** When the car's wired and wireless devices were first seen apart in this spell, or null while together. */

@@ -101,18 +101,32 @@ describe('POST /api/report/gpsAlarm/findList', () => {
     expect(page2.list.map((a) => a.alarmType)).toEqual([100, 0]);
   });
 
-  it('refuses bad filters with 400 naming the field', async () => {
-    for (const [body, field] of [
-      [{ alarmType: 999 }, 'alarmType'],
-      [{ state: 'sleeping' }, 'state'],
-      [{ beginDate: '2026-13-01 00:00:00' }, 'beginDate'],
-      [{ beginDate: '2026-11-20 00:00:00', endDate: '2026-11-19 00:00:00' }, 'endDate'],
-      [{ pageSize: 5000 }, 'pageSize'],
+  it('refuses bad filters with 400 naming the field once and saying what is wrong', async () => {
+    for (const [body, msg] of [
+      [{ alarmType: 999 }, 'alarmType 不能大于255'],
+      [{ alarmType: 9 }, 'alarmType 不是已知的报警类型'],
+      [{ state: 'sleeping' }, 'state 取值无效，可选：open、closed'],
+      [{ beginDate: '2026-13-01 00:00:00' }, 'beginDate 时间格式应为 YYYY-MM-DD HH:mm:ss'],
+      [{ beginDate: '2026-11-20 00:00:00', endDate: '2026-11-19 00:00:00' }, 'beginDate 开始时间不能晚于结束时间'],
+      [{ pageSize: 5000 }, 'pageSize 不能大于1000'],
+      [{ pageNumber: 1_000_001 }, 'pageNumber 不能大于1000000'],
+      [{ deviceNumber: '8'.repeat(31) }, 'deviceNumber 最多30个字符'],
     ] as const) {
       const res = await post('finance1', '/api/report/gpsAlarm/findList', body);
       expect(res.statusCode).toBe(400);
-      expect(res.json().msg).toContain(field);
+      expect(res.json().msg).toBe(`参数错误：${msg}`);
     }
+  });
+
+  it('takes ids and integers only as integers: no booleans, hex, padding or exponents', async () => {
+    for (const bad of [true, '0x10', ' 12 ', '1e1', 1.5]) {
+      for (const field of ['deptId', 'alarmType', 'pageNumber']) {
+        const res = await post('finance1', '/api/report/gpsAlarm/findList', { [field]: bad });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().msg).toBe(`参数错误：${field} 应为整数`);
+      }
+    }
+    expect((await list('finance1', { deptId: String(dept.dealer2) })).count).toBe(2);
   });
 
   it('answers no-permission to an installer', async () => {

@@ -1,5 +1,5 @@
+import { distanceM } from '@cvrisk/contracts';
 import { describe, expect, it } from 'vitest';
-import { distanceM } from '../../telemetry/geo.js';
 import { clusterStops, commonArea, frequentStops, homePlaces, workPlaces, type MoveFix, type StopSpan } from './analysis.js';
 
 /** Epoch ms of a Shanghai wall-clock time in November 2026 (16th is a Monday). */

@@ -1,5 +1,4 @@
-import { CAR_ANALYSIS } from '@cvrisk/contracts';
-import { distanceM } from '../../telemetry/geo.js';
+import { CAR_ANALYSIS, distanceM } from '@cvrisk/contracts';
 
 /**
  * The car analytics of server-behaviour §8 as pure functions over stops the telemetry pipeline

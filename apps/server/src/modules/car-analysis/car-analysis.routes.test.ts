@@ -71,7 +71,13 @@ describe('getCarDataAnalysis', () => {
     const bad = await get('dealer1', 'carid=x');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toContain('carid');
-    expect((await get('dealer1', '')).statusCode).toBe(400);
+    expect((await get('dealer1', '')).json().msg).toBe('参数错误：carid 不能为空');
+    for (const carid of ['true', '0x10', '%2012%20', '1e1']) {
+      const res = await get('dealer1', `carid=${carid}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe('参数错误：carid 应为整数');
+    }
+    expect((await get('dealer1', 'carid=2147483648')).json().msg).toBe('参数错误：carid 不能大于2147483647');
     const denied = await get('installer1', `carid=${carId}`);
     expect(denied.statusCode).toBe(403);
     expect(denied.json().code).toBe(401);

@@ -1,5 +1,5 @@
 import {
-  formatTime, LOAN_STATUS_LABELS,
+  DeviceKind, formatTime, LOAN_STATUS_LABELS,
   type CarDeviceListItem, type CarDeviceListQuery, type CarExportQuery, type LoanStatus, type PageResult,
 } from '@cvrisk/contracts';
 import { maskIdCard, maskPhone } from '../../lib/mask.js';
@@ -50,8 +50,8 @@ export function createCarService(repo: CarRepository) {
         loanStatus: (r.loan_status as LoanStatus | null) ?? null,
         loanAmount: r.amount_cents === null ? null : r.amount_cents / 100,
         overdueDays: r.overdue_days ?? 0,
-        wiredDevices: mine.filter((d) => d.kind === 1).map((d) => d.device_number),
-        wirelessDevices: mine.filter((d) => d.kind === 2).map((d) => d.device_number),
+        wiredDevices: mine.filter((d) => d.kind === DeviceKind.wired).map((d) => d.device_number),
+        wirelessDevices: mine.filter((d) => d.kind === DeviceKind.wireless).map((d) => d.device_number),
         createdAt: formatTime(r.created_at),
       };
     });

@@ -46,3 +46,24 @@ describe('/api/device/eqCommand', () => {
     expect((await send('dealer1', { deviceNumber: hx, command: 'positionQuery' })).statusCode).toBe(403);
   });
 });
+
+describe('strict input', () => {
+  it.each([true, '0x10', ' 12 ', '1e1', 10.5])('refuses interval %j in a JSON body', async (interval) => {
+    const res = await send('operator1', { deviceNumber: hx, command: 'tempTracking', interval, validity: 600 });
+    expect(res.json()).toMatchObject({ code: 400, msg: '参数错误：interval 应为整数' });
+  });
+
+  const history = async (query: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/device/eqCommandList?${query}`, headers: { accessToken: await t.login('operator1') } })).json();
+
+  it.each(['0x10', '%2012%20', '1e1', 'true'])('refuses limit=%s in a query', async (limit) => {
+    expect(await history(`deviceNumber=${hx}&limit=${limit}`)).toMatchObject({ code: 400, msg: '参数错误：limit 应为整数' });
+  });
+
+  it('says a limit is too large and a text too long', async () => {
+    expect(await history(`deviceNumber=${hx}&limit=101`)).toMatchObject({ code: 400, msg: '参数错误：limit 不能大于100' });
+    expect(await history(`deviceNumber=${hx}&limit=12`)).toMatchObject({ code: 200 });
+    const res = await send('operator1', { deviceNumber: hx, command: 'text', text: '字'.repeat(201) });
+    expect(res.json()).toMatchObject({ code: 400, msg: '参数错误：text 最多200个字符' });
+  });
+});

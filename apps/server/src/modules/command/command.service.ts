@@ -1,17 +1,13 @@
 import { COMMAND_IDS, formatTime, type CommandItem, type CommandName, type CommandState, type EqCommand } from '@cvrisk/contracts';
-import type { Db } from '../../db/database.js';
 import { notFound } from '../../lib/errors.js';
-import { inScope, type Scope } from '../../lib/scope.js';
 import type { CommandChannel, CommandStore } from '../../telemetry/commands/command-store.js';
 import type { SessionUser } from '../session/session-user.js';
+import type { CommandRepository } from './command.repository.js';
 
 const NAME_OF = Object.fromEntries(Object.entries(COMMAND_IDS).map(([name, id]) => [id, name])) as Record<number, CommandName>;
 const time = (ms: number | null) => (ms === null ? null : formatTime(ms));
 
-export function createCommandService(db: Db, store: CommandStore, channel: () => CommandChannel) {
-  const findDevice = (scope: Scope, number: string) =>
-    db.selectFrom('device').select(['id', 'device_number']).where('device_number', '=', number).where((eb) => inScope(eb, 'device.dept_id', scope)).executeTakeFirst();
-
+export function createCommandService(repo: CommandRepository, store: CommandStore, channel: () => CommandChannel) {
   async function listFor(deviceId: number, deviceNumber: string, limit: number): Promise<CommandItem[]> {
     const rows = await store.list(deviceId, limit);
     return rows.map((r) => ({
@@ -23,7 +19,7 @@ export function createCommandService(db: Db, store: CommandStore, channel: () =>
   return {
     /** Stores the command, then sends it if the terminal is online; otherwise it waits for the next connection. */
     async send(user: SessionUser, cmd: EqCommand): Promise<CommandItem> {
-      const device = await findDevice(user.scope, cmd.deviceNumber);
+      const device = await repo.deviceInScope(user.scope, cmd.deviceNumber);
       if (!device) throw notFound('设备不存在');
       const { deviceNumber: _n, command, ...params } = cmd;
       const id = await store.create(device.id, COMMAND_IDS[command], params, user.id);
@@ -33,7 +29,7 @@ export function createCommandService(db: Db, store: CommandStore, channel: () =>
     },
 
     async list(user: SessionUser, deviceNumber: string, limit: number): Promise<CommandItem[]> {
-      const device = await findDevice(user.scope, deviceNumber);
+      const device = await repo.deviceInScope(user.scope, deviceNumber);
       if (!device) throw notFound('设备不存在');
       return listFor(device.id, device.device_number, limit);
     },

@@ -43,6 +43,16 @@ describe('device latest positions', () => {
     expect(recent.list.map((d: { deviceNumber: string }) => d.deviceNumber)).toEqual([mine[0], mine[1]]);
   });
 
+  it('refuses a last-report time range whose start is after its end, in the list and the export', async () => {
+    for (const url of ['/api/device/getLatestPositionList', '/api/device/downloadLatestPositionList']) {
+      const res = await post('dealer1', url, { lastTimeStart: '2026-11-22 10:00:00', lastTimeEnd: '2026-11-22 09:59:59' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 400, msg: '参数错误：lastTimeStart 最后上报开始时间不能晚于最后上报结束时间' });
+    }
+    const install = await post('dealer1', '/api/device/getLatestPositionList', { installTimeStart: '2026-11-02 00:00:00', installTimeEnd: '2026-11-01 00:00:00' });
+    expect(install.json().msg).toBe('参数错误：installTimeStart 安装开始时间不能晚于安装结束时间');
+  });
+
   it('looks up pasted device numbers within scope only', async () => {
     const pasted = `${mine[0]}, ${mine[1]}\n${theirs}；${mine[0]}`;
     const r = (await post('dealer1', '/api/device/getDevListByDivNumbers', { deviceNumbers: pasted })).json().result;
@@ -61,5 +71,33 @@ describe('device latest positions', () => {
     const res = await post('dealer1', '/api/device/downloadLatestPositionList', { state: 'moving' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('设备最新位置'));
+  });
+});
+
+describe('device calls take their input strictly', () => {
+  it.each([
+    [{ deptId: true }, '参数错误：deptId 应为整数'],
+    [{ deptId: '0x10' }, '参数错误：deptId 应为整数'],
+    [{ deptId: ' 12 ' }, '参数错误：deptId 应为整数'],
+    [{ deptId: '1e1' }, '参数错误：deptId 应为整数'],
+    [{ deviceKind: 3 }, '参数错误：deviceKind 不能大于2'],
+    [{ pageNumber: 10_000_000 }, '参数错误：pageNumber 不能大于1000000'],
+    [{ deviceNumber: 'x'.repeat(31) }, '参数错误：deviceNumber 最多30个字符'],
+  ])('answers the list %j with %s', async (payload, msg) => {
+    for (const url of ['/api/device/getDevList', '/api/device/getLatestPositionList']) {
+      const res = await post('dealer1', url, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 400, msg });
+    }
+  });
+
+  it('takes a number given as digits, as a URL filter gives it', async () => {
+    const res = await post('dealer1', '/api/device/getDevList', { deviceKind: '1', pageNumber: '1' });
+    expect(res.json().code).toBe(200);
+  });
+
+  it('names the field of a reset registration that is too long', async () => {
+    const res = await post('admin', '/api/device/resetRegistration', { deviceNumber: '1'.repeat(31) });
+    expect(res.json()).toEqual({ code: 400, msg: '参数错误：deviceNumber 最多30个字符' });
   });
 });

@@ -1,4 +1,4 @@
-import { ONLINE_GRACE_MS, type DeviceState } from '@cvrisk/contracts';
+import { DeviceKind, ONLINE_GRACE_MS, onlineGraceMs, type DeviceState } from '@cvrisk/contracts';
 import { sql, type Expression, type SqlBool } from 'kysely';
 
 /** Below this speed (km/h) an online device counts as parked, as stops are defined (server-behaviour §8). */
@@ -9,8 +9,8 @@ export const MOVING_KMH = 3;
  * (left-joined). One definition serves the list filter and the home counts.
  */
 export function stateCondition(state: DeviceState, now: number): Expression<SqlBool> {
-  const wiredCut = now - ONLINE_GRACE_MS[1];
-  const wirelessCut = now - ONLINE_GRACE_MS[2];
+  const wiredCut = now - ONLINE_GRACE_MS[DeviceKind.wired];
+  const wirelessCut = now - ONLINE_GRACE_MS[DeviceKind.wireless];
   const online = sql`((d.kind = 1 and s.last_time >= ${wiredCut}) or (d.kind = 2 and s.last_time >= ${wirelessCut}))`;
   switch (state) {
     case 'never':
@@ -29,7 +29,7 @@ export function stateCondition(state: DeviceState, now: number): Expression<SqlB
  * offline (a report would have published them anyway). The live stream's sweep looks for these.
  */
 export function wentOfflineCondition(from: number, to: number): Expression<SqlBool> {
-  const [wired, wireless] = [ONLINE_GRACE_MS[1], ONLINE_GRACE_MS[2]];
+  const [wired, wireless] = [ONLINE_GRACE_MS[DeviceKind.wired], ONLINE_GRACE_MS[DeviceKind.wireless]];
   return sql<SqlBool>`((d.kind = 1 and s.last_time >= ${from - wired} and s.last_time < ${to - wired})
     or (d.kind = 2 and s.last_time >= ${from - wireless} and s.last_time < ${to - wireless}))`;
 }
@@ -37,7 +37,7 @@ export function wentOfflineCondition(from: number, to: number): Expression<SqlBo
 /** The same rule for one row already read. */
 export function deviceState(kind: number, lastTime: number | null, speed: number | null, now: number): DeviceState {
   if (lastTime === null) return 'never';
-  const grace = kind === 1 ? ONLINE_GRACE_MS[1] : ONLINE_GRACE_MS[2];
+  const grace = onlineGraceMs(kind);
   if (lastTime < now - grace) return 'offline';
   return (speed ?? 0) >= MOVING_KMH ? 'moving' : 'parked';
 }

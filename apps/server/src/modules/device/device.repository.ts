@@ -1,4 +1,4 @@
-import { parseTime, type DevLatestExportQuery, type DeviceState } from '@cvrisk/contracts';
+import { DeviceKind, parseTime, type DevLatestExportQuery, type DeviceState } from '@cvrisk/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { contains, inDeptSubtree } from '../../lib/like.js';
@@ -28,6 +28,10 @@ export type DeviceRow = {
   battery: number | null;
   signal: number | null;
   satellites: number | null;
+  registered_at: number | null;
+  invalid_positions: number;
+  last_invalid_at: number | null;
+  last_invalid_reason: string | null;
 };
 
 /** Newest device first (the device list), or the most recent report first (the latest-position list). */
@@ -61,6 +65,7 @@ export function createDeviceRepository(db: Db) {
     'd.id', 'd.device_number', 'd.kind', 'd.model', 'd.iccid', 'd.dept_id', 'dealer.name as dept_name',
     'fin.name as finance_name', 'd.car_id', 'car.frame_number', 'car.plate_number', 'cust.name as customer_name',
     'd.install_time', 's.last_time', 's.lng', 's.lat', 's.speed', 's.direction', 's.acc', 's.battery', 's.signal', 's.satellites',
+    'd.registered_at', 'd.invalid_positions', 'd.last_invalid_at', 'd.last_invalid_reason',
   ] as const;
 
   return {
@@ -93,6 +98,21 @@ export function createDeviceRepository(db: Db) {
       return filtered(scope, {}, now).select(columns).where('d.device_number', 'in', numbers).orderBy('d.id').execute() as Promise<DeviceRow[]>;
     },
 
+    /** The device of that number if it is in the caller's scope. */
+    findInScope(scope: Scope, number: string) {
+      return db
+        .selectFrom('device as d')
+        .select(['d.id', 'd.device_number', 'd.registered_at'])
+        .where('d.device_number', '=', number)
+        .where((eb) => inScope(eb, 'd.dept_id', scope))
+        .executeTakeFirst();
+    },
+
+    /** Forgets the terminal's auth code: its next registration is accepted. */
+    async resetRegistration(id: number, trx: Db = db): Promise<void> {
+      await trx.updateTable('device').set({ auth_code_hash: null, registered_at: null }).where('id', '=', id).execute();
+    },
+
     async countByState(scope: Scope, now: number): Promise<Record<DeviceState, number> & { wired: number; wireless: number }> {
       const base = () => filtered(scope, {}, now).select((eb) => eb.fn.countAll<number>().as('n'));
       const count = async (q: ReturnType<typeof base>) => Number((await q.executeTakeFirstOrThrow()).n);
@@ -101,8 +121,8 @@ export function createDeviceRepository(db: Db) {
         count(base().where(stateCondition('parked', now))),
         count(base().where(stateCondition('offline', now))),
         count(base().where(stateCondition('never', now))),
-        count(base().where('d.kind', '=', 1)),
-        count(base().where('d.kind', '=', 2)),
+        count(base().where('d.kind', '=', DeviceKind.wired)),
+        count(base().where('d.kind', '=', DeviceKind.wireless)),
       ]);
       return { moving, parked, offline, never, wired, wireless };
     },

@@ -8,7 +8,7 @@ import type { SessionUser } from '../session/session-user.js';
 import { deviceState } from './device-state.js';
 import type { DeviceOrder, DeviceRepository, DeviceRow } from './device.repository.js';
 
-const time = (ms: number | null) => (ms === null ? null : formatTime(ms));
+export const time = (ms: number | null) => (ms === null ? null : formatTime(ms));
 
 function toItem(r: DeviceRow, now: number): DeviceListItem {
   const gaode = r.lng === null || r.lat === null ? null : toGcj02(r.lng, r.lat);
@@ -38,6 +38,10 @@ function toItem(r: DeviceRow, now: number): DeviceListItem {
     battery: r.battery,
     signal: r.signal,
     satellites: r.satellites,
+    registeredAt: time(r.registered_at),
+    invalidPositions: r.invalid_positions,
+    lastInvalidAt: time(r.last_invalid_at),
+    lastInvalidReason: r.last_invalid_reason,
   };
 }
 
@@ -55,11 +59,13 @@ export const DEVICE_EXPORT_COLUMNS: XlsxColumn<DeviceListItem>[] = [
   { header: '客户', width: 10, value: (d) => d.customerName },
   { header: '安装时间', width: 20, value: (d) => d.installTime },
   { header: '最后上报时间', width: 20, value: (d) => d.lastTime },
+  { header: '注册时间', width: 20, value: (d) => d.registeredAt ?? '未注册' },
+  { header: '无效定位', width: 10, value: (d) => d.invalidPositions },
 ];
 
 /** The latest-position export: where each device is and how it reports. */
 export const LATEST_EXPORT_COLUMNS: XlsxColumn<DeviceListItem>[] = [
-  ...DEVICE_EXPORT_COLUMNS.filter((c) => ['设备号', '类型', '状态', '所属经销商', '车牌号', '客户'].includes(c.header)),
+  ...DEVICE_EXPORT_COLUMNS.filter((c) => ['设备号', '类型', '状态', '所属经销商', '车牌号', '客户', '无效定位'].includes(c.header)),
   { header: '最后定位时间', width: 20, value: (d) => d.lastTime },
   { header: '经度(WGS-84)', width: 12, value: (d) => d.lng },
   { header: '纬度(WGS-84)', width: 12, value: (d) => d.lat },

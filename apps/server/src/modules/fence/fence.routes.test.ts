@@ -254,9 +254,37 @@ describe('deleting fences', () => {
     expect(ids).toEqual(expect.arrayContaining([mine.id, sharedFence.id, dealer2Fence.id]));
   });
 
-  it.each([['ids=', '请选择围栏'], ['ids=0', '围栏编号无效'], ['ids=abc', '围栏编号无效'], ['', '请选择围栏']])('refuses %s with 400', async (query, message) => {
+  it.each([
+    ['ids=', '参数错误：ids 请选择围栏'],
+    ['', '参数错误：ids 请选择围栏'],
+    ['ids=0', '参数错误：ids.0 不能小于1'],
+    ['ids=abc', '参数错误：ids.0 应为整数'],
+    ['ids=0x10', '参数错误：ids.0 应为整数'],
+    ['ids=1,%2012%20', '参数错误：ids.1 应为整数'],
+    ['ids=1e1', '参数错误：ids.0 应为整数'],
+  ])('refuses %s with 400', async (query, message) => {
     const res = await call('finance1', 'DELETE', `/api/fence/delete?${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toContain(message);
+  });
+});
+
+describe('strict input', () => {
+  it.each([true, '0x10', ' 12 ', '1e1', 1.5])('refuses fenceId %j in a JSON body', async (fenceId) => {
+    const res = await call('editor1', 'POST', '/api/fence/quickFenceBindingDeviceNumber', { fenceId, deviceNumbers: [devices.dealer1![0]!] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('参数错误：fenceId 应为整数');
+  });
+
+  it.each(['0x10', '%2012%20', '1e1', 'true'])('refuses fenceid=%s in a query', async (fenceid) => {
+    const res = await call('dealer1', 'GET', `/api/fence/getFenceBindCarList?fenceid=${fenceid}`);
+    expect(res.json()).toMatchObject({ code: 400, msg: '参数错误：fenceid 应为整数' });
+  });
+
+  it('says a page number is too large and a name too long', async () => {
+    const page = await call('dealer1', 'GET', `/api/fence/getFenceBindCarList?fenceid=${sharedFence.id}&pageNumber=1000001`);
+    expect(page.json()).toMatchObject({ code: 400, msg: '参数错误：pageNumber 不能大于1000000' });
+    const name = await call('dealer1', 'GET', `/api/fence/getList?name=${'围'.repeat(51)}`);
+    expect(name.json()).toMatchObject({ code: 400, msg: '参数错误：name 最多50个字符' });
   });
 });

@@ -1,40 +1,23 @@
-import { FenceBindListQuery, FenceBindRequest, FenceDeleteQuery, FenceListQuery, FenceQuickQuery, FenceSave, type FenceDeleteResult } from '@cvrisk/contracts';
+import { FenceCalls } from '@cvrisk/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../lib/reply.js';
-import { parse } from '../../lib/validate.js';
-import { userOf } from '../../plugins/auth.js';
+import { route, said } from '../../lib/route.js';
 import type { FenceService } from './fence.service.js';
 
 export function fenceRoutes(app: FastifyInstance, fences: FenceService): void {
-  app.get('/api/fence/getList', { config: { permission: 'monitor:view' } }, async (request) =>
-    ok(await fences.list(userOf(request), parse(FenceListQuery, request.query))),
-  );
-
-  app.post('/api/fence/save', { config: { permission: 'fence:edit' } }, async (request) => {
-    const input = parse(FenceSave, request.body);
-    return ok({ entity: await fences.save(userOf(request), input) }, input.id ? '围栏已修改' : '围栏已创建');
+  route(app, FenceCalls.list, async ({ user, query }) => fences.list(user, query));
+  route(app, FenceCalls.save, async ({ user, body }) => said(body.id ? '围栏已修改' : '围栏已创建', { entity: await fences.save(user, body) }));
+  route(app, FenceCalls.remove, async ({ user, query }) => {
+    const deleted = await fences.remove(user, query.ids);
+    return said(`已删除${deleted}个围栏`, { deleted });
   });
-
-  app.delete('/api/fence/delete', { config: { permission: 'fence:edit' } }, async (request) => {
-    const deleted = await fences.remove(userOf(request), parse(FenceDeleteQuery, request.query).ids);
-    return ok<FenceDeleteResult>({ deleted }, `已删除${deleted}个围栏`);
+  route(app, FenceCalls.boundCars, async ({ user, query }) => fences.boundCars(user, query));
+  route(app, FenceCalls.quick, async ({ user, body }) => fences.quick(user, body));
+  route(app, FenceCalls.bind, async ({ user, body }) => {
+    const r = await fences.setBinding(user, body, true);
+    return said(`已绑定${r.changed}台设备`, r);
   });
-
-  app.get('/api/fence/getFenceBindCarList', { config: { permission: 'monitor:view' } }, async (request) =>
-    ok(await fences.boundCars(userOf(request), parse(FenceBindListQuery, request.query))),
-  );
-
-  app.post('/api/fence/findFenceQuick', { config: { permission: 'monitor:view' } }, async (request) =>
-    ok(await fences.quick(userOf(request), parse(FenceQuickQuery, request.body))),
-  );
-
-  app.post('/api/fence/quickFenceBindingDeviceNumber', { config: { permission: 'fence:edit' } }, async (request) => {
-    const r = await fences.setBinding(userOf(request), parse(FenceBindRequest, request.body), true);
-    return ok(r, `已绑定${r.changed}台设备`);
-  });
-
-  app.post('/api/fence/fenceUnBindingDeviceNumbers', { config: { permission: 'fence:edit' } }, async (request) => {
-    const r = await fences.setBinding(userOf(request), parse(FenceBindRequest, request.body), false);
-    return ok(r, `已解绑${r.changed}台设备`);
+  route(app, FenceCalls.unbind, async ({ user, body }) => {
+    const r = await fences.setBinding(user, body, false);
+    return said(`已解绑${r.changed}台设备`, r);
   });
 }

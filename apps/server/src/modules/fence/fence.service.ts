@@ -1,10 +1,9 @@
 import {
-  formatTime,
+  FENCE_LIMITS, formatTime, openRing, polygonDefect,
   type FenceAlarmOn, type FenceBindListQuery, type FenceBindRequest, type FenceBindResult, type FenceBoundCar, type FenceItem,
-  type FenceListQuery, type FenceQuickItem, type FenceQuickQuery, type FenceSave, type PageResult,
+  type FenceListQuery, type FenceOutline, type FenceQuickItem, type FenceQuickQuery, type FenceSave, type PageResult, type PolygonDefect,
 } from '@cvrisk/contracts';
 import { badInput, notFound } from '../../lib/errors.js';
-import { polygonDefect, type FenceShape, type PolygonDefect } from '../../lib/geometry.js';
 import { isOwn, type Viewer } from '../../lib/shared-scope.js';
 import type { FenceRepository, FenceRow } from './fence.repository.js';
 
@@ -20,8 +19,8 @@ const NOT_FOUND = '围栏不存在';
 const SHARED = '该围栏由上级机构共享，只能查看和绑定，不能修改或删除';
 
 /** Stored rows hold the geometry as JSON text; the contract carries it as an object. */
-function shapeOf(r: Pick<FenceRow, 'shape' | 'geometry'>): FenceShape {
-  return { shape: r.shape, geometry: JSON.parse(r.geometry) } as FenceShape;
+function shapeOf(r: Pick<FenceRow, 'shape' | 'geometry'>): FenceOutline {
+  return { shape: r.shape, geometry: JSON.parse(r.geometry) } as FenceOutline;
 }
 
 function toItem(r: FenceRow, viewer: Viewer): FenceItem {
@@ -39,12 +38,10 @@ function toItem(r: FenceRow, viewer: Viewer): FenceItem {
 }
 
 /** The shape as it will be stored: a polygon sent as a closed ring loses its repeated last point. */
-function checkedShape(input: FenceSave): FenceShape {
+function checkedShape(input: FenceSave): FenceOutline {
   if (input.shape === 'circle') return { shape: 'circle', geometry: input.geometry };
-  const points = [...input.geometry.points];
-  const [first, last] = [points[0]!, points[points.length - 1]!];
-  if (first[0] === last[0] && first[1] === last[1]) points.pop();
-  if (points.length < 3) throw badInput('多边形至少3个顶点');
+  const points = openRing(input.geometry.points);
+  if (points.length < FENCE_LIMITS.minVertices) throw badInput(`多边形至少${FENCE_LIMITS.minVertices}个顶点`);
   const defect = polygonDefect(points);
   if (defect) throw badInput(DEFECT_MESSAGES[defect]);
   return { shape: 'polygon', geometry: { points } };

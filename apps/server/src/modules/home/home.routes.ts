@@ -1,34 +1,20 @@
-import type { Permission } from '@cvrisk/contracts';
+import { HomeCalls } from '@cvrisk/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Scope } from '../../lib/scope.js';
-import { ok } from '../../lib/reply.js';
-import { userOf } from '../../plugins/auth.js';
+import { route } from '../../lib/route.js';
 import type { HomeService } from './home.service.js';
 
-type Figure = keyof HomeService;
-
-/**
- * Each figure needs the permission of the screen it summarises: warning and alarm figures
- * `warning:view`, customer figures `customer:view`; device and car counts any signed-in user.
- */
-const PERMISSIONS: Record<Figure, Permission | undefined> = {
-  deviceOnline: undefined,
-  carCount: undefined,
-  carProvinceCount: undefined,
-  customerCount: 'customer:view',
-  customerGrade: 'customer:view',
-  alarmCount: 'warning:view',
-  warningCount: 'warning:view',
-  warningCount7day: 'warning:view',
-  warningCount30day: 'warning:view',
-  customerWarningStatistics: 'warning:view',
-  warningDetails: 'warning:view',
-  warningListWeek: 'warning:view',
-};
-
+/** Each figure's access is declared with it: the permission of the screen it summarises. */
 export function homeRoutes(app: FastifyInstance, home: HomeService): void {
-  for (const [name, permission] of Object.entries(PERMISSIONS) as [Figure, Permission | undefined][]) {
-    const figure = home[name] as (scope: Scope) => Promise<unknown>;
-    app.get(`/api/indexMonitoring/${name}`, { config: permission ? { permission } : {} }, async (request) => ok(await figure(userOf(request).scope)));
-  }
+  route(app, HomeCalls.deviceOnline, async ({ user }) => home.deviceOnline(user.scope));
+  route(app, HomeCalls.carCount, async ({ user }) => home.carCount(user.scope));
+  route(app, HomeCalls.carProvinceCount, async ({ user }) => home.carProvinceCount(user.scope));
+  route(app, HomeCalls.customerCount, async ({ user }) => home.customerCount(user.scope));
+  route(app, HomeCalls.customerGrade, async ({ user }) => home.customerGrade(user.scope));
+  route(app, HomeCalls.alarmCount, async ({ user }) => home.alarmCount(user.scope));
+  route(app, HomeCalls.warningCount, async ({ user }) => home.warningCount(user.scope));
+  route(app, HomeCalls.warningCount7day, async ({ user }) => home.warningCount7day(user.scope));
+  route(app, HomeCalls.warningCount30day, async ({ user }) => home.warningCount30day(user.scope));
+  route(app, HomeCalls.customerWarningStatistics, async ({ user }) => home.customerWarningStatistics(user.scope));
+  route(app, HomeCalls.warningDetails, async ({ user }) => home.warningDetails(user.scope));
+  route(app, HomeCalls.warningListWeek, async ({ user }) => home.warningListWeek(user.scope));
 }

@@ -2,8 +2,8 @@ import {
   CustomerGrades,
   formatTime,
   WARNING_SERIES_DAYS,
-  WARNING_TYPE_BY_CODE,
   WARNING_TYPE_CODES,
+  warningTypeName,
   WEEK_LIST_SIZE,
   type AlarmCountStats,
   type CarCountStats,
@@ -31,7 +31,7 @@ export type HomeDeps = { devices: DeviceRepository; cars: CarRepository; custome
 /** Every warning type, in the table's order, with its open figures (zero when it has none). */
 function perType<T>(rows: readonly OpenTypeRow[], map: (code: WarningTypeCode, name: string, row: OpenTypeRow | undefined) => T): T[] {
   const byType = new Map(rows.map((r) => [r.warningType, r]));
-  return WARNING_TYPE_CODES.map((code) => map(code, WARNING_TYPE_BY_CODE[code].zh, byType.get(code)));
+  return WARNING_TYPE_CODES.map((code) => map(code, warningTypeName(code), byType.get(code)));
 }
 
 /** Home-page figures of the caller's scope; days and weeks are Asia/Shanghai ones. */
@@ -85,7 +85,7 @@ export function createHomeService(deps: HomeDeps) {
         list: rows.map((r) => ({
           id: r.id,
           warningType: r.warningType as WarningTypeCode,
-          warningTypeName: WARNING_TYPE_BY_CODE[r.warningType as WarningTypeCode]?.zh ?? String(r.warningType),
+          warningTypeName: warningTypeName(r.warningType),
           deviceNumber: r.deviceNumber,
           customerName: r.customerName,
           riskLevel: r.riskLevel as RiskLevel,

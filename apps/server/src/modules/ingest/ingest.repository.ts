@@ -14,6 +14,9 @@ export function createIngestRepository(db: Db) {
     subtreeDeptIds(path: string) {
       return db.selectFrom('dept').select('id').where('path', 'like', `${path}%`).execute();
     },
+    async deptExists(deptId: number): Promise<boolean> {
+      return (await db.selectFrom('dept').select('id').where('id', '=', deptId).executeTakeFirst()) !== undefined;
+    },
     async createIntegration(deptId: number, name: string, keyHash: string, now: number): Promise<number> {
       const row = await db.insertInto('integration').values({ dept_id: deptId, name, key_hash: keyHash, created_at: now }).returning('id').executeTakeFirstOrThrow();
       return row.id;

@@ -110,3 +110,34 @@ describe('integration keys', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+describe('strict input', () => {
+  it.each([true, '0x10', ' 12 ', '1e1'])('refuses deptId %j when creating an integration', async (deptId) => {
+    const admin = await t.login('admin');
+    const res = await t.app.inject({ method: 'POST', url: '/api/integration/create', headers: { accessToken: admin }, payload: { name: '对接', deptId } });
+    expect(res.json()).toMatchObject({ code: 400, msg: '参数错误：deptId 应为整数' });
+  });
+
+  it('says a department id is too large and a name too long', async () => {
+    const admin = await t.login('admin');
+    const create = (payload: object) => t.app.inject({ method: 'POST', url: '/api/integration/create', headers: { accessToken: admin }, payload });
+    expect((await create({ name: '对接', deptId: 2_147_483_648 })).json()).toMatchObject({ code: 400, msg: '参数错误：deptId 不能大于2147483647' });
+    expect((await create({ name: '名'.repeat(101) })).json()).toMatchObject({ code: 400, msg: '参数错误：name 最多100个字符' });
+  });
+
+  it('answers 404 for a department that does not exist, even to the platform (the fuzz test found a 500)', async () => {
+    const admin = await t.login('admin');
+    const res = await t.app.inject({ method: 'POST', url: '/api/integration/create', headers: { accessToken: admin }, payload: { name: '对接', deptId: 2_147_483_647 } });
+    expect(res.json()).toEqual({ code: 404, msg: '机构不存在' });
+  });
+
+  it('checks the key before the body', async () => {
+    const res = await ingest('wrong-key', { positions: 'not a list' });
+    expect(res.json()).toEqual({ code: 5003, msg: 'API key 无效' });
+  });
+
+  it('answers each item of a batch with its own strict reasons', async () => {
+    const r = (await ingest(PLATFORM_KEY, { positions: [position(dealer1Device, Date.now() - 1000, { satellites: true }), position(dealer1Device, Date.now() - 2000, { acc: '1' })] })).json().result;
+    expect(r.items.map((i: { reason?: string }) => i.reason)).toEqual(['参数错误：satellites 应为数字', '参数错误：acc 取值无效，可选：0、1']);
+  });
+});

@@ -27,7 +27,8 @@ export function createIngestService(repo: IngestRepository, pipeline: PositionPi
     /** Creates an integration for a department the caller can see and returns its key, shown this once. */
     async createIntegration(user: SessionUser, input: CreateIntegration): Promise<IntegrationCreated> {
       const deptId = input.deptId ?? user.deptId;
-      if (!scopeHas(user.scope, deptId)) throw notFound('机构不存在');
+      // A platform user's scope is everything, so an id of no department must be refused here, not by the foreign key.
+      if (!scopeHas(user.scope, deptId) || !(await repo.deptExists(deptId))) throw notFound('机构不存在');
       const apiKey = crypto.randomBytes(24).toString('base64url');
       const id = await repo.createIntegration(deptId, input.name, hashKey(apiKey), Date.now());
       return { id, name: input.name, deptId, apiKey };

@@ -1,8 +1,8 @@
+import { MenuCalls } from '@cvrisk/contracts';
 import type { FastifyInstance } from 'fastify';
-import { okData } from '../../lib/reply.js';
-import { userOf } from '../../plugins/auth.js';
+import { route } from '../../lib/route.js';
 import { menuFor } from './menu.service.js';
 
 export function menuRoutes(app: FastifyInstance): void {
-  app.post('/menu/navigate', async (request) => okData(menuFor(userOf(request).permissions)));
+  route(app, MenuCalls.navigate, async ({ user }) => menuFor(user.permissions));
 }

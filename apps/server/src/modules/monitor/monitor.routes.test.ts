@@ -1,4 +1,4 @@
-import { ONLINE_GRACE_MS, type MonitorDevice, type MonitorDeviceCard, type MonitorSearchItem } from '@cvrisk/contracts';
+import { MonitorCalls, ONLINE_GRACE_MS, type MonitorDevice, type MonitorDeviceCard, type MonitorSearchItem } from '@cvrisk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createDeviceRepository } from '../device/device.repository.js';
@@ -194,5 +194,23 @@ describe('the offline sweep', () => {
     expect(await monitor.wentOffline(expiry - 30_000, expiry - 1)).not.toContain(located.id);
     expect(await monitor.wentOffline(expiry - 1, expiry + 29_999)).toContain(located.id);
     expect(await monitor.wentOffline(expiry + 29_999, expiry + 59_999)).not.toContain(located.id);
+  });
+});
+
+describe('strict input', () => {
+  it.each(['0x10', '%2012%20', '1e1', 'true', '12.5'])('refuses deptId=%s', async (deptId) => {
+    const res = await get('admin', `/api/monitor/devices?deptId=${deptId}`);
+    expect(res.json()).toMatchObject({ code: 400, msg: '参数错误：deptId 应为整数' });
+  });
+
+  it('says a department id is too large and a keyword too long', async () => {
+    expect((await get('admin', '/api/monitor/devices?deptId=2147483648')).json()).toMatchObject({ code: 400, msg: '参数错误：deptId 不能大于2147483647' });
+    expect((await get('admin', `/api/monitor/search?keyword=${'8'.repeat(31)}`)).json()).toMatchObject({ code: 400, msg: '参数错误：keyword 最多30个字符' });
+  });
+
+  it('sends the fleet unchecked but exactly as its declaration describes it', async () => {
+    const fleet = await devices('admin', `?deptId=${dept.dealer1}`);
+    expect(fleet.length).toBeGreaterThan(0);
+    expect(MonitorCalls.devices.reply.parse(fleet)).toEqual(fleet);
   });
 });

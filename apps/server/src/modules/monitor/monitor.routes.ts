@@ -1,19 +1,12 @@
-import { MonitorCardQuery, MonitorDevicesQuery, MonitorSearchQuery } from '@cvrisk/contracts';
+import { MonitorCalls } from '@cvrisk/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../lib/reply.js';
-import { parse } from '../../lib/validate.js';
-import { userOf } from '../../plugins/auth.js';
+import { route } from '../../lib/route.js';
 import type { MonitorService } from './monitor.service.js';
 
 /** The vehicle-monitoring map (onlineMonitoring): every device in scope, one device's card, the device search. */
 export function monitorRoutes(app: FastifyInstance, monitor: MonitorService): void {
-  app.get('/api/monitor/devices', { config: { permission: 'monitor:view' } }, async (request) =>
-    ok(await monitor.devices(userOf(request), parse(MonitorDevicesQuery, request.query))),
-  );
-  app.get('/api/monitor/deviceCard', { config: { permission: 'monitor:view' } }, async (request) =>
-    ok(await monitor.card(userOf(request), parse(MonitorCardQuery, request.query))),
-  );
-  app.get('/api/monitor/search', { config: { permission: 'monitor:view' } }, async (request) =>
-    ok(await monitor.search(userOf(request), parse(MonitorSearchQuery, request.query))),
-  );
+  // The whole fleet (50,000 devices) is too large to walk through the reply schema on every load.
+  route(app, MonitorCalls.devices, async ({ user, query }) => monitor.devices(user, query), { trustReply: true });
+  route(app, MonitorCalls.deviceCard, async ({ user, query }) => monitor.card(user, query));
+  route(app, MonitorCalls.search, async ({ user, query }) => monitor.search(user, query));
 }

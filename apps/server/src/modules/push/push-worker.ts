@@ -1,15 +1,18 @@
 import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
 import {
-  formatTime, PUSH_EVENT_HEADER, PUSH_RETRY_DELAYS_MS, PUSH_SIGNATURE_HEADER, PUSH_TIMEOUT_MS, WARNING_TYPE_BY_CODE,
+  formatTime, PUSH_EVENT_HEADER, PUSH_RETRY_DELAYS_MS, PUSH_SIGNATURE_HEADER, PUSH_TIMEOUT_MS, warningTypeName,
   type RiskLevel, type WarningTypeCode, type WebhookTestPayload, type WebhookWarningPayload,
 } from '@cvrisk/contracts';
 import { maskPhone } from '../../lib/mask.js';
+import type { OutboundGuard, Resolver } from '../../lib/outbound-guard.js';
 import type { DueRow, Outcome, PushRepository } from './push.repository.js';
 
 export type PushWorkerOptions = {
   now?: () => number;
-  /** The HTTP client; tests may inject one. */
-  fetch?: typeof fetch;
+  /** How receivers' names resolve (the system's DNS by default); tests give a table. */
+  resolve?: Resolver;
   /** Waits before each retry; the attempt after the last wait is the last one. */
   retryDelaysMs?: readonly number[];
   timeoutMs?: number;
@@ -26,11 +29,33 @@ export function signBody(secret: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }
 
-function errorText(err: unknown, timeoutMs: number): string {
-  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return `超时（${timeoutMs / 1000}秒未响应）`;
-  const cause = err instanceof Error ? (err.cause as { code?: string } | undefined) : undefined;
-  const text = cause?.code ?? (err instanceof Error ? err.message : String(err));
-  return text.slice(0, 200);
+/**
+ * Every failure short of an HTTP answer reads the same: which one it was (refused, reset, time-out,
+ * no such name, a refused address) would tell whoever saves webhooks whether an internal port is open.
+ */
+const UNREACHABLE = '无法送达：连接失败、超时、域名无法解析或目标地址不允许';
+
+type Post = { url: string; headers: Record<string, string>; body: string; timeoutMs: number };
+
+/** One POST that connects only where the guard allows; answers the status without reading the reply, never follows a redirect. */
+function postOnce(guard: OutboundGuard, { url, headers, body, timeoutMs }: Post): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const client = target.protocol === 'https:' ? https : http;
+    const request = client.request(target, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Length': Buffer.byteLength(body) },
+      // A fresh agent per request: no pooled socket that some other lookup opened.
+      agent: false,
+      lookup: guard.lookupFor(target),
+      signal: AbortSignal.timeout(timeoutMs),
+    }, (res) => {
+      resolve(res.statusCode ?? 0);
+      res.destroy();
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 /**
@@ -38,9 +63,8 @@ function errorText(err: unknown, timeoutMs: number): string {
  * or a network error after each of the back-off waits, then gives up as failed. Every state lives in
  * `webhook_delivery`, so a restarted server (or another process) carries on where this one stopped.
  */
-export function createPushWorker(repo: PushRepository, o: PushWorkerOptions = {}) {
+export function createPushWorker(repo: PushRepository, guard: OutboundGuard, o: PushWorkerOptions = {}) {
   const now = o.now ?? Date.now;
-  const send = o.fetch ?? fetch;
   const delays = o.retryDelaysMs ?? PUSH_RETRY_DELAYS_MS;
   const timeoutMs = o.timeoutMs ?? PUSH_TIMEOUT_MS;
   const onError = o.onError ?? (() => {});
@@ -58,7 +82,7 @@ export function createPushWorker(repo: PushRepository, o: PushWorkerOptions = {}
     if (!w) return null;
     const type = w.warning_type as WarningTypeCode;
     const payload: WebhookWarningPayload = {
-      id: w.id, warningType: type, warningTypeName: WARNING_TYPE_BY_CODE[type]?.zh ?? String(type), riskLevel: w.risk_level as RiskLevel,
+      id: w.id, warningType: type, warningTypeName: warningTypeName(type), riskLevel: w.risk_level as RiskLevel,
       compound: w.compound === 1, deviceNumber: w.device_number, customerName: w.customer_name, plateNumber: w.plate_number, deptId: w.dept_id,
       warningTime: formatTime(w.warning_time), customerPhone: w.customer_phone === null ? null : maskPhone(w.customer_phone),
     };
@@ -66,16 +90,9 @@ export function createPushWorker(repo: PushRepository, o: PushWorkerOptions = {}
   }
 
   /** One attempt; answers the HTTP status, or throws what went wrong. */
-  async function post(d: DueRow, event: string, body: string): Promise<number> {
-    const res = await send(d.url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'User-Agent': 'cvrisk-webhook/1', [PUSH_SIGNATURE_HEADER]: signBody(d.secret, body), [PUSH_EVENT_HEADER]: event },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    await res.body?.cancel().catch(() => {});
-    return res.status;
+  function post(d: DueRow, event: string, body: string): Promise<number> {
+    const headers = { 'Content-Type': 'application/json', 'User-Agent': 'cvrisk-webhook/1', [PUSH_SIGNATURE_HEADER]: signBody(d.secret, body), [PUSH_EVENT_HEADER]: event };
+    return postOnce(guard, { url: d.url, headers, body, timeoutMs });
   }
 
   async function attempt(d: DueRow): Promise<void> {
@@ -97,8 +114,8 @@ export function createPushWorker(repo: PushRepository, o: PushWorkerOptions = {}
         outcome = status >= 200 && status < 300
           ? { state: 'delivered', attempts, next_attempt_at: null, last_status: status, last_error: null, delivered_at: now() }
           : fail(status, `HTTP ${status}`);
-      } catch (err) {
-        outcome = fail(null, errorText(err, timeoutMs));
+      } catch {
+        outcome = fail(null, UNREACHABLE);
       }
     }
     await repo.record(d.id, outcome);

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { formatTime, PUSH_PATHS, type WarningEvent, type WebhookDeliveryItem, type WebhookItem } from '@cvrisk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +23,8 @@ type PushApp = { app: FastifyInstance; telemetry: Telemetry; login(username: str
 async function openPushTestDb(): Promise<{ handle: DatabaseHandle; start(push: PushWorkerOptions): Promise<PushApp> }> {
   const handle = await openTestDatabase();
   await seedDemo(handle.db, { now: SEED_NOW });
-  const config = loadConfig({ DATA_DIR: '/tmp/cvrisk-unused' });
+  // The receivers listen on 127.0.0.1 under a listed name: the guard's allow-list, not a weaker check, lets them in.
+  const config = loadConfig({ DATA_DIR: '/tmp/cvrisk-unused', WEBHOOK_ALLOWED_HOSTS: `${RECEIVER_HOST}, unused.example:8443` });
   return {
     handle,
     async start(push) {
@@ -42,27 +43,48 @@ async function openPushTestDb(): Promise<{ handle: DatabaseHandle; start(push: P
   };
 }
 
+/** A listed host name: an institution's intranet receiver (here on 127.0.0.1). */
+const RECEIVER_HOST = 'hooks.bank.test';
+/** A public address (example.com's) that no test ever connects to. */
+const PUBLIC_IP = '93.184.216.34';
+let rebindLookups = 0;
+/** The DNS of these tests; any other name does not resolve. */
+const NAMES: Record<string, () => string[]> = {
+  [RECEIVER_HOST]: () => ['127.0.0.1'],
+  'public.test': () => [PUBLIC_IP],
+  'metadata.test': () => ['169.254.169.254'],
+  'split.test': () => [PUBLIC_IP, '10.1.2.3'],
+  // Public when the webhook is saved, loopback when it is sent: DNS rebinding.
+  'rebind.test': () => (rebindLookups++ === 0 ? [PUBLIC_IP] : ['127.0.0.1']),
+};
+async function resolve(hostname: string) {
+  const answer = NAMES[hostname];
+  if (!answer) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+  return answer().map((address) => ({ address, family: net.isIP(address) }));
+}
+
 type Received = { headers: http.IncomingHttpHeaders; body: string };
 
 /** A receiver on 127.0.0.1 answering each request with the next status of `statuses` (the last one repeats). */
-async function receiver(statuses: number[]) {
+async function receiver(statuses: number[], headers: Record<string, string> = {}) {
   const received: Received[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.statusCode = statuses[Math.min(received.length - 1, statuses.length - 1)]!;
+      res.writeHead(statuses[Math.min(received.length - 1, statuses.length - 1)]!, headers);
       res.end('ok');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${RECEIVER_HOST}:${port}/hook`;
+  return { url, port, received, close: () => new Promise<void>((done) => server.close(() => done())) };
 }
 
 const SECRET = 'test-secret-0123456789';
-const FAST = { retryDelaysMs: [60, 60, 60], pollMs: 20 };
+const FAST = { retryDelaysMs: [60, 60, 60], pollMs: 20, timeoutMs: 1000, resolve };
 
 let db: Awaited<ReturnType<typeof openPushTestDb>>;
 let s: PushApp;
@@ -121,6 +143,29 @@ describe('webhook config', () => {
     expect(bad.code).toBe(400);
     for (const field of ['name', 'url', 'warningTypes', 'secret']) expect(bad.msg).toContain(field);
     expect((await save('finance1', { name: 'a', url: 'https://x.example/h', warningTypes: [] , secret: SECRET })).msg).toContain('warningTypes');
+  });
+
+  it('says what is wrong with each field, once', async () => {
+    const bad = await save('finance1', { name: '名'.repeat(51), url: 'ftp://example.com', warningTypes: [], secret: 'short' });
+    expect(bad.msg).toBe('参数错误：name 最多50个字符；url 应为 http:// 或 https:// 开头的有效网址；warningTypes 至少1项；secret 至少16个字符');
+    expect((await save('finance1', { name: 'a', url: 'https://x.example/h', warningTypes: '*' })).msg).toBe('参数错误：secret 新建时不能为空');
+  });
+
+  it('takes ids only as integers: no booleans, hex, padding or exponents', async () => {
+    for (const id of [true, '0x10', ' 12 ', '1e1', 1.5]) {
+      for (const url of [PUSH_PATHS.enable, PUSH_PATHS.test]) {
+        const reply = await call(s, 'finance1', url, { id, enabled: true });
+        expect({ url, code: reply.code, msg: reply.msg }).toEqual({ url, code: 400, msg: '参数错误：id 应为整数' });
+      }
+      expect((await call(s, 'finance1', PUSH_PATHS.deliveries, { webhookId: id })).msg).toBe('参数错误：webhookId 应为整数');
+    }
+    for (const id of ['0x10', '%2012%20', '1e1', 'true']) {
+      const res = await s.app.inject({ method: 'DELETE', url: `${PUSH_PATHS.remove}?id=${id}`, headers: { accessToken: tokens.finance1! } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe('参数错误：id 应为整数');
+    }
+    expect((await call(s, 'finance1', PUSH_PATHS.enable, { id: 1, enabled: 'true' })).msg).toBe('参数错误：enabled 应为布尔值（true 或 false）');
+    expect((await call(s, 'finance1', PUSH_PATHS.list, { pageNumber: 1_000_001 })).msg).toBe('参数错误：pageNumber 不能大于1000000');
   });
 
   it('adds, lists, edits, disables and deletes within the caller\'s scope', async () => {
@@ -202,14 +247,14 @@ describe('webhook delivery', () => {
 
   it('resumes pending deliveries after a restart', async () => {
     await s.app.close();
-    // The first server cannot reach the receiver and waits a minute before retrying.
-    s = await db.start({ retryDelaysMs: [60_000], pollMs: 20, fetch: () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } })) });
+    // The first server cannot resolve the receiver's name and waits a minute before retrying.
+    s = await db.start({ retryDelaysMs: [60_000], pollMs: 20, resolve: () => Promise.reject(Object.assign(new Error('getaddrinfo EAI_AGAIN'), { code: 'EAI_AGAIN' })) });
     tokens.finance1 = await s.login('finance1');
     const r = await receiver([200]);
     const hook = (await save('finance1', { name: '重启测试', url: r.url, warningTypes: '*', secret: SECRET })).result.entity as WebhookItem;
     await raise(s, 1);
     const [waiting] = await until(s, hook.id, (l) => l[0]?.attempts === 1);
-    expect(waiting).toMatchObject({ state: 'pending', lastError: 'ECONNREFUSED' });
+    expect(waiting).toMatchObject({ state: 'pending', lastError: UNREACHABLE });
     await s.app.close();
 
     // The next server's clock is past the wait: it sends what the first one left.
@@ -219,5 +264,112 @@ describe('webhook delivery', () => {
     expect(done!.attempts).toBe(2);
     expect(r.received).toHaveLength(1);
     await r.close();
+  });
+});
+
+/** What every network-level failure reads as: nothing that tells a closed port from an open one. */
+const UNREACHABLE = '无法送达：连接失败、超时、域名无法解析或目标地址不允许';
+const refused = (target: string) => `推送地址不能指向内网、本机或保留地址：${target}`;
+
+/** A TCP server on 127.0.0.1 that does `onConnection` with each connection; answers its port and how to close it. */
+async function tcpServer(onConnection: (socket: net.Socket) => void) {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    onConnection(socket);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const close = () => new Promise<void>((done) => {
+    for (const socket of sockets) socket.destroy();
+    server.close(() => done());
+  });
+  return { port: (server.address() as AddressInfo).port, close };
+}
+
+describe('webhook targets (server-side request forgery)', () => {
+  it('stops the server at start when the administrator\'s list has a mistake', () => {
+    for (const entry of ['http://hooks.bank.example/', '*.bank.example', 'hooks.bank.example:99999']) {
+      expect(() => loadConfig({ WEBHOOK_ALLOWED_HOSTS: `ok.example, ${entry}` })).toThrow(/WEBHOOK_ALLOWED_HOSTS/);
+    }
+  });
+
+  it('refuses loopback, link-local, private and reserved addresses however they are written', async () => {
+    const cases: [url: string, address: string][] = [
+      ['http://127.0.0.1:6379/', '127.0.0.1'],
+      ['http://169.254.169.254/latest/meta-data/', '169.254.169.254'],
+      ['http://10.0.0.5/hook', '10.0.0.5'],
+      ['https://172.31.255.1/', '172.31.255.1'],
+      ['http://192.168.1.1/', '192.168.1.1'],
+      ['http://100.64.0.1/', '100.64.0.1'],
+      ['http://0.0.0.0:22/', '0.0.0.0'],
+      ['http://224.0.0.1/', '224.0.0.1'],
+      ['http://255.255.255.255/', '255.255.255.255'],
+      ['http://2130706433/', '127.0.0.1'],
+      ['http://0x7f.1/', '127.0.0.1'],
+      ['http://0177.0.0.1:8080/', '127.0.0.1'],
+      ['http://[::1]/', '::1'],
+      ['http://[::]/', '::'],
+      ['http://[::ffff:127.0.0.1]/', '::ffff:7f00:1'],
+      ['http://[fe80::1]/', 'fe80::1'],
+      ['http://[fd00::1]/', 'fd00::1'],
+      ['http://[ff02::1]/', 'ff02::1'],
+    ];
+    for (const [url, address] of cases) {
+      const reply = await save('finance1', { name: 'ssrf', url, warningTypes: '*', secret: SECRET, enabled: false });
+      expect({ url, code: reply.code, msg: reply.msg }).toEqual({ url, code: 400, msg: refused(address) });
+    }
+  });
+
+  it('refuses a name that resolves to such an address, and takes a public or not yet resolvable one', async () => {
+    let n = 0;
+    const tryUrl = (url: string) => save('finance1', { name: `解析测试${++n}`, url, warningTypes: '*', secret: SECRET, enabled: false });
+    expect(await tryUrl('http://metadata.test/latest')).toMatchObject({ code: 400, msg: refused('metadata.test（169.254.169.254）') });
+    // One internal address among public ones is enough: the connection might pick it.
+    expect(await tryUrl('https://split.test/hook')).toMatchObject({ code: 400, msg: refused('split.test（10.1.2.3）') });
+    expect((await tryUrl('https://public.test/hook')).code).toBe(200);
+    // A name the server cannot resolve now is taken; every connection checks it again.
+    expect((await tryUrl('https://nxdomain.test/hook')).code).toBe(200);
+    // Editing a webhook to point inside is refused as adding one is.
+    const hook = (await tryUrl('https://public.test/edit')).result.entity as WebhookItem;
+    expect(await save('finance1', { id: hook.id, name: hook.name, url: 'http://[::ffff:a9fe:a9fe]/', warningTypes: '*' }))
+      .toMatchObject({ code: 400, msg: refused('::ffff:a9fe:a9fe') });
+  });
+
+  it('answers every network failure with one message, and never connects to a refused address', async () => {
+    const closed = await tcpServer(() => {});
+    await closed.close();
+    const silent = await tcpServer(() => {}); // accepts, never answers: a time-out
+    const resets = await tcpServer((socket) => socket.resetAndDestroy());
+    const inside = await receiver([200]); // what the rebound name points to at send time
+    rebindLookups = 0;
+    const targets = [
+      `http://${RECEIVER_HOST}:${closed.port}/hook`,
+      `http://${RECEIVER_HOST}:${silent.port}/hook`,
+      `http://${RECEIVER_HOST}:${resets.port}/hook`,
+      'http://nxdomain.test/hook',
+      `http://rebind.test:${inside.port}/hook`,
+    ];
+    const replies = [];
+    for (const [i, url] of targets.entries()) {
+      const added = await save('finance1', { name: `端口探测${i}`, url, warningTypes: '*', secret: SECRET, enabled: false });
+      expect(added.code).toBe(200);
+      const reply = await call(s, 'finance1', PUSH_PATHS.test, { id: added.result.entity.id });
+      const { state, lastStatus, lastError } = reply.result.entity as WebhookDeliveryItem;
+      replies.push({ url, msg: reply.msg, state, lastStatus, lastError });
+    }
+    expect(replies).toEqual(targets.map((url) => ({ url, msg: `测试推送失败：${UNREACHABLE}`, state: 'failed', lastStatus: null, lastError: UNREACHABLE })));
+    expect(inside.received).toHaveLength(0);
+    await Promise.all([silent.close(), resets.close(), inside.close()]);
+  });
+
+  it('does not follow a redirect, so a receiver cannot bounce the push inside', async () => {
+    const inside = await receiver([200]);
+    const bouncer = await receiver([302], { Location: `http://127.0.0.1:${inside.port}/admin` });
+    const hook = (await save('finance1', { name: '跳转测试', url: bouncer.url, warningTypes: '*', secret: SECRET, enabled: false })).result.entity as WebhookItem;
+    const reply = await call(s, 'finance1', PUSH_PATHS.test, { id: hook.id });
+    expect(reply.result.entity).toMatchObject({ state: 'failed', lastStatus: 302, lastError: 'HTTP 302' });
+    expect(bouncer.received).toHaveLength(1);
+    expect(inside.received).toHaveLength(0);
+    await Promise.all([bouncer.close(), inside.close()]);
   });
 });

@@ -1,9 +1,10 @@
 import {
-  formatTime, WARNING_TYPE_BY_CODE,
+  formatTime, warningTypeName,
   type DeliveryState, type PageResult, type WarningEvent, type WarningTypeCode, type WebhookDeliveryItem, type WebhookDeliveryQuery,
   type WebhookItem, type WebhookListQuery, type WebhookSave, type WebhookTypes,
 } from '@cvrisk/contracts';
-import { conflict, notFound } from '../../lib/errors.js';
+import { badInput, conflict, notFound } from '../../lib/errors.js';
+import { RefusedAddressError, type OutboundGuard } from '../../lib/outbound-guard.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { PushWorker } from './push-worker.js';
 import type { DeliveryRow, PushRepository, WebhookRow } from './push.repository.js';
@@ -25,7 +26,7 @@ function toDelivery(r: DeliveryRow): WebhookDeliveryItem {
   const type = r.warning_type as WarningTypeCode | null;
   return {
     id: r.id, webhookId: r.webhook_id, webhookName: r.webhook_name, warningId: r.warning_id,
-    warningTypeName: type === null ? null : (WARNING_TYPE_BY_CODE[type]?.zh ?? String(type)), deviceNumber: r.device_number,
+    warningTypeName: type === null ? null : warningTypeName(type), deviceNumber: r.device_number,
     state: r.state as DeliveryState, attempts: r.attempts, lastStatus: r.last_status, lastError: r.last_error,
     createTime: formatTime(r.created_at), nextAttemptTime: r.state === 'pending' && r.next_attempt_at !== null ? formatTime(r.next_attempt_at) : null,
     deliveredTime: r.delivered_at === null ? null : formatTime(r.delivered_at),
@@ -33,11 +34,21 @@ function toDelivery(r: DeliveryRow): WebhookDeliveryItem {
 }
 
 /** The warning-push-config screen's rules, and the queueing of a delivery per matching webhook for each new warning. */
-export function createPushService(repo: PushRepository, worker: PushWorker, now: () => number = Date.now) {
+export function createPushService(repo: PushRepository, worker: PushWorker, guard: OutboundGuard, now: () => number = Date.now) {
   async function visible(caller: Caller, id: number): Promise<WebhookRow> {
     const row = await repo.find(caller.scope, id);
     if (!row) throw notFound(NOT_FOUND);
     return row;
+  }
+
+  /** Refuses an internal target now, with the address, rather than as a failed delivery later (each delivery checks again). */
+  async function checkTarget(url: string): Promise<void> {
+    try {
+      await guard.check(new URL(url));
+    } catch (err) {
+      if (err instanceof RefusedAddressError) throw badInput(`推送地址不能指向内网、本机或保留地址：${err.target}`);
+      throw err;
+    }
   }
 
   return {
@@ -51,6 +62,7 @@ export function createPushService(repo: PushRepository, worker: PushWorker, now:
       const deptId = input.deptId ?? existing?.dept_id ?? caller.deptId;
       if (!(await repo.deptExists(caller.scope, deptId))) throw notFound('机构不存在');
       if (await repo.nameTaken(deptId, input.name, input.id)) throw conflict(`推送名称“${input.name}”已存在`);
+      await checkTarget(input.url);
       const values = {
         dept_id: deptId, name: input.name, url: input.url,
         warning_types: input.warningTypes === '*' ? '*' : JSON.stringify(input.warningTypes), enabled: input.enabled ? 1 : 0,

@@ -97,6 +97,21 @@ describe('risk warning config', () => {
     expect((await get('finance1')).json().result.config.offline.wiredHours).toBe(12);
   });
 
+  it('takes the institution id only as an integer, naming the field once', async () => {
+    for (const deptId of ['0x10', '%2012%20', '1e1', 'true']) {
+      const res = await t.app.inject({ method: 'GET', url: `${URL_GET}?deptId=${deptId}`, headers: { accessToken: tokens.admin! } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe('参数错误：deptId 应为整数');
+    }
+    for (const deptId of [true, '0x10', ' 12 ', '1e1']) {
+      for (const url of ['/api/riskConfig/saveRiskWarningConfig', '/api/riskConfig/resetRiskWarningConfig']) {
+        const res = await post('admin', url, { deptId, config: DEFAULT_RISK_WARNING_CONFIG });
+        expect({ url, msg: res.json().msg }).toEqual({ url, msg: '参数错误：deptId 应为整数' });
+      }
+    }
+    expect((await get('admin', 3_000_000_000)).json().msg).toBe('参数错误：deptId 不能大于2147483647');
+  });
+
   it('resets to the defaults', async () => {
     const res = await reset('finance1');
     expect(res.json()).toMatchObject({ code: 200, msg: '已恢复默认预警配置，1分钟内生效', result: { isDefault: true, config: DEFAULT_RISK_WARNING_CONFIG } });

@@ -1,6 +1,5 @@
-import type { RiskPointCategory, RiskPointListQuery } from '@cvrisk/contracts';
+import { type RiskPointCategory, type RiskPointListQuery, type BoundingBox } from '@cvrisk/contracts';
 import type { Db } from '../../db/database.js';
-import type { BoundingBox } from '../../lib/geometry.js';
 import { contains } from '../../lib/like.js';
 import { inScope, type Scope } from '../../lib/scope.js';
 import { ownOrShared, type Ownership, type Viewer } from '../../lib/shared-scope.js';

@@ -1,7 +1,6 @@
-import type { RiskPointItem } from '@cvrisk/contracts';
+import { type RiskPointItem, distanceM } from '@cvrisk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toGcj02 } from '../../lib/coords.js';
-import { distanceM } from '../../telemetry/geo.js';
 import { addAccountBeside } from '../../test/editors.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -101,7 +100,7 @@ describe('risk points near a place', () => {
     expect(used.every((p) => p.category === 'usedCar')).toBe(true);
   });
 
-  it.each([['lat=abc&lng=120', 'lat'], ['lng=200&lat=30', '经度超出范围'], ['lng=120&lat=30&distance=0', 'distance'], ['lng=120&lat=30&category=bank', 'category']])(
+  it.each([['lat=abc&lng=120', 'lat'], ['lng=200&lat=30', 'lng 不能大于180'], ['lng=0x10&lat=30', 'lng 应为数字'], ['lng=120&lat=30&distance=0', 'distance'], ['lng=120&lat=30&category=bank', 'category']])(
     'refuses %s with 400',
     async (query, message) => {
       const res = await call('dealer1', 'GET', `/api/riskpoint/getDistanceRiskPointByCoordinate?${query}`);
@@ -193,12 +192,23 @@ describe('saving and deleting risk points', () => {
     expect(left).toHaveLength(2);
   });
 
-  it('refuses a bad id with 400', async () => {
-    for (const q of ['id=0', 'id=abc', '']) {
+  it('refuses a bad id with 400 naming it, and never reads hex, padding or a boolean as an id', async () => {
+    const messages: Record<string, string> = {
+      'id=0': '参数错误：id 不能小于1',
+      'id=abc': '参数错误：id 应为整数',
+      '': '参数错误：id 不能为空',
+      'id=0x10': '参数错误：id 应为整数',
+      'id=%2012%20': '参数错误：id 应为整数',
+      'id=true': '参数错误：id 应为整数',
+      'id=1e1': '参数错误：id 应为整数',
+      'id=99999999999999999999': '参数错误：id 不能大于2147483647',
+    };
+    for (const [q, msg] of Object.entries(messages)) {
       const res = await call('editor1', 'DELETE', `/api/riskpoint/delete?${q}`);
-      expect(res.statusCode).toBe(400);
+      expect([q, res.statusCode, res.json().msg]).toEqual([q, 400, msg]);
     }
-    expect((await call('editor1', 'DELETE', '/api/riskpoint/delete?id=0')).json().msg).toContain('风险点编号无效');
+    const bodyId = await save('editor1', point('布尔编号', { id: true }));
+    expect(bodyId.json()).toMatchObject({ code: 400, msg: '参数错误：id 应为整数' });
   });
 
   it('refuses staff without riskPoint:edit with the no-permission code, and lets them view', async () => {

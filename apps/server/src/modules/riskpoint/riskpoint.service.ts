@@ -1,12 +1,10 @@
 import {
-  formatTime,
+  boundingBox, distanceM, formatTime,
   type PageResult, type RiskPointCategory, type RiskPointItem, type RiskPointListQuery, type RiskPointNearQuery, type RiskPointSave,
 } from '@cvrisk/contracts';
 import { toGcj02 } from '../../lib/coords.js';
 import { notFound } from '../../lib/errors.js';
-import { boundingBox } from '../../lib/geometry.js';
 import { isOwn, type Ownership, type Viewer } from '../../lib/shared-scope.js';
-import { distanceM } from '../../telemetry/geo.js';
 import type { RiskPointRepository, RiskPointRow } from './riskpoint.repository.js';
 
 /** A near query answers at most this many points (the nearest): a map cannot show more usefully. */

@@ -50,8 +50,8 @@ export function createSessionRepository(db: Db) {
       await db.updateTable('session').set({ last_seen_at: now, expires_at: expiresAt }).where('token_hash', '=', tokenHash).execute();
     },
 
-    async deleteSession(tokenHash: string): Promise<void> {
-      await db.deleteFrom('session').where('token_hash', '=', tokenHash).execute();
+    async deleteSessions(tokenHashes: readonly string[]): Promise<void> {
+      await db.deleteFrom('session').where('token_hash', 'in', tokenHashes).execute();
     },
 
     /** Which of these sessions still hold: not logged out, not expired, the account enabled. */
@@ -89,15 +89,26 @@ export function createSessionRepository(db: Db) {
       return new Map(rows.map((r) => [r.key, Number(r.n)]));
     },
 
-    async recordFailure(keys: string[], now: number, expireBefore: number): Promise<void> {
-      await db.transaction().execute(async (tx) => {
+    /** Stores one failure under each key and returns the rows' ids; the keys' expired rows go on the way. */
+    async recordFailure(keys: string[], now: number, expireBefore: number): Promise<number[]> {
+      return db.transaction().execute(async (tx) => {
         await tx.deleteFrom('login_failure').where('key', 'in', keys).where('at', '<', expireBefore).execute();
-        await tx.insertInto('login_failure').values(keys.map((key) => ({ key, at: now }))).execute();
+        const rows = await tx.insertInto('login_failure').values(keys.map((key) => ({ key, at: now }))).returning('id').execute();
+        return rows.map((r) => r.id);
       });
     },
 
-    async clearFailures(key: string): Promise<void> {
-      await db.deleteFrom('login_failure').where('key', '=', key).execute();
+    /** Drops these rows, and every failure under these keys. */
+    async deleteFailures(ids: number[], keys: string[] = []): Promise<void> {
+      await db
+        .deleteFrom('login_failure')
+        .where((eb) => eb.or([eb('id', 'in', ids), ...(keys.length ? [eb('key', 'in', keys)] : [])]))
+        .execute();
+    },
+
+    /** Failures of keys that saw no attempt since they expired. */
+    async deleteExpiredFailures(before: number): Promise<void> {
+      await db.deleteFrom('login_failure').where('at', '<', before).execute();
     },
   };
 }

@@ -88,8 +88,8 @@ describe('track export', () => {
   });
 
   it.each([
-    [{ format: 'csv' }, '导出格式只能是 xlsx 或 kml'],
-    [{ kind: 'both' }, '设备类型只能是 wired 或 wireless'],
+    [{ format: 'csv' }, '参数错误：format 取值无效，可选：xlsx、kml'],
+    [{ kind: 'both' }, '参数错误：kind 取值无效，可选：wired、wireless'],
     [{ startTime: '2026-10-01 00:00:00', endTime: '2026-11-20 00:00:00' }, '查询时间跨度不能超过31天'],
     [{ deviceNumber: '' }, '请输入设备号'],
   ])('rejects %o with a precise message', async (bad, message) => {

@@ -73,3 +73,18 @@ describe('track replay', () => {
     expect(res.json().msg).toContain(message);
   });
 });
+
+describe('strict input', () => {
+  it('says a device number is too long, naming the field once', async () => {
+    const res = await replay('dealer1', 'Wired', '8'.repeat(31));
+    expect(res.json()).toMatchObject({ code: 400, msg: '参数错误：deviceNumber 最多30个字符' });
+  });
+
+  it('names a missing time and keeps the period rule in its own words', async () => {
+    const res = await replay('dealer1', 'Wired', wired, '', '2026-11-20 10:00:00');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toMatch(/^参数错误：startTime /);
+    const backwards = await replay('dealer1', 'Wired', wired, '2026-11-20 10:00:00', '2026-11-20 09:00:00');
+    expect(backwards.json().msg).toBe('参数错误：endTime 结束时间须晚于开始时间');
+  });
+});

@@ -1,4 +1,4 @@
-import { formatTime, parseTime, type TrackExportQuery, type TrackQuery, type TrackResult } from '@cvrisk/contracts';
+import { formatTime, parseTime, type DeviceKind, type TrackExportQuery, type TrackQuery, type TrackResult } from '@cvrisk/contracts';
 import { reverseGeocode } from '../../geo/gazetteer.js';
 import { toGcj02 } from '../../lib/coords.js';
 import { badInput, notFound } from '../../lib/errors.js';
@@ -13,7 +13,7 @@ const EXPORT_PAGE = 2000;
 
 export function createTrackService(repo: TrackRepository) {
   /** The device if the caller may see it (else 404, as if it did not exist) and it is of the kind asked for. */
-  async function deviceOfKind(scope: Scope, kind: 1 | 2, deviceNumber: string) {
+  async function deviceOfKind(scope: Scope, kind: DeviceKind, deviceNumber: string) {
     const device = await repo.findDevice(scope, deviceNumber);
     if (!device) throw notFound('设备不存在');
     if (device.kind !== kind) throw badInput(`设备 ${deviceNumber} 不是${KIND_NAMES[kind]}设备`);
@@ -22,7 +22,7 @@ export function createTrackService(repo: TrackRepository) {
 
   return {
     /** The fixes and stops of one device of the given kind (1 wired, 2 wireless) in a period. */
-    async replay(scope: Scope, kind: 1 | 2, q: TrackQuery): Promise<TrackResult> {
+    async replay(scope: Scope, kind: DeviceKind, q: TrackQuery): Promise<TrackResult> {
       const device = await deviceOfKind(scope, kind, q.deviceNumber);
       const from = parseTime(q.startTime)!;
       const to = parseTime(q.endTime)!;

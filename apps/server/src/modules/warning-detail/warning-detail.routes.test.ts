@@ -93,7 +93,14 @@ describe('getWarningDetails', () => {
     const bad = await get('dealer1', `${BASE}/getWarningDetails?id=abc`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toContain('id');
-    expect((await get('dealer1', `${BASE}/getWarningDetails?id=${warningId}&warningType=99`)).json().msg).toContain('预警类型无效');
+    expect((await get('dealer1', `${BASE}/getWarningDetails?id=${warningId}&warningType=99`)).json().msg).toBe(
+      '参数错误：warningType 取值无效，可选：1、2、3、4、5、6、7、8、9、10、11',
+    );
+    for (const id of ['true', '0x10', '%2012%20', '1e1']) {
+      const res = await get('dealer1', `${BASE}/getWarningDetails?id=${id}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe('参数错误：id 应为整数');
+    }
     const denied = await get('installer1', `${BASE}/getWarningDetails?id=${warningId}`);
     expect(denied.statusCode).toBe(403);
     expect(denied.json().code).toBe(401);
@@ -151,7 +158,16 @@ describe('do-not-push', () => {
     const bad = await send('dealer1', 'POST', `${BASE}/cancelWarningPush`, { deviceNumber: '', warningType: 42 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toMatch(/deviceNumber.*warningType/);
-    expect((await send('dealer1', 'POST', `${BASE}/getDeviceNotStatisticsList`, { pageSize: 5000 })).json().code).toBe(400);
+    expect((await send('dealer1', 'POST', `${BASE}/getDeviceNotStatisticsList`, { pageSize: 5000 })).json().msg).toBe('参数错误：pageSize 不能大于1000');
+    expect((await send('dealer1', 'POST', `${BASE}/getDeviceNotStatisticsList`, { pageNumber: 1_000_001 })).json().msg).toBe(
+      '参数错误：pageNumber 不能大于1000000',
+    );
+    expect((await send('dealer1', 'POST', `${BASE}/getDeviceNotStatisticsList`, { deviceNumber: '8'.repeat(33) })).json().msg).toBe(
+      '参数错误：deviceNumber 最多32个字符',
+    );
+    // The list screen's restore takes the type from its query string: digits only.
+    const padded = await send('dealer1', 'DELETE', `${BASE}/allowWarningByDeviceNumber?deviceNumber=${mine[0]!.device_number}&warningType=%201%20`);
+    expect(padded.json().msg).toBe('参数错误：warningType 应为整数');
     expect((await send('installer1', 'POST', `${BASE}/cancelWarningPush`, { deviceNumber: mine[0]!.device_number, warningType: 4 })).statusCode).toBe(403);
   });
 

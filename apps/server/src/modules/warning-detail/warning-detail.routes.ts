@@ -1,13 +1,7 @@
-import {
-  NearRiskPointsQuery, NotStatisticsListQuery, PUSH_MESSAGES, WARNING_DETAIL_PATHS, WarningDetailQuery, WarningPushForm, type WarningNotPushConfig,
-} from '@cvrisk/contracts';
+import { PUSH_MESSAGES, WarningDetailCalls } from '@cvrisk/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../../lib/reply.js';
-import { parse } from '../../lib/validate.js';
-import { userOf } from '../../plugins/auth.js';
+import { route, said } from '../../lib/route.js';
 import type { WarningDetailService } from './warning-detail.service.js';
-
-const BASE = '/api/report/riskWarning';
 
 /**
  * The warning detail and the do-not-push exclusion. The detail dialog's form (cancelWarningPush /
@@ -16,39 +10,24 @@ const BASE = '/api/report/riskWarning';
  * ticker and not in the top-bar count ("not statistics").
  */
 export function warningDetailRoutes(app: FastifyInstance, details: WarningDetailService): void {
-  const view = { config: { permission: 'warning:view' as const } };
-  const handle = { config: { permission: 'warning:handle' as const } };
+  route(app, WarningDetailCalls.details, async ({ user, query }) => details.details(user, query));
+  route(app, WarningDetailCalls.notPushConfig, async ({ user, query }) => ({ entity: await details.exclusion(user, query) }));
 
-  app.get(WARNING_DETAIL_PATHS.details, view, async (request) =>
-    ok(await details.details(userOf(request), parse(WarningDetailQuery, request.query))),
-  );
-
-  app.get(WARNING_DETAIL_PATHS.notPushConfig, view, async (request) =>
-    ok<WarningNotPushConfig>({ entity: await details.exclusion(userOf(request), parse(WarningPushForm, request.query)) }),
-  );
-
-  for (const path of [WARNING_DETAIL_PATHS.cancelPush, `${BASE}/cancelWarningByDeviceNumber`]) {
-    app.post(path, handle, async (request) => {
-      await details.setExcluded(userOf(request), parse(WarningPushForm, request.body), true);
-      return ok(null, PUSH_MESSAGES.cancelled.zh);
+  for (const call of [WarningDetailCalls.cancelPush, WarningDetailCalls.cancelByDevice]) {
+    route(app, call, async ({ user, body }) => {
+      await details.setExcluded(user, body, true);
+      return said(PUSH_MESSAGES.cancelled.zh, null);
     });
   }
-
-  app.post(WARNING_DETAIL_PATHS.restorePush, handle, async (request) => {
-    await details.setExcluded(userOf(request), parse(WarningPushForm, request.body), false);
-    return ok(null, PUSH_MESSAGES.restored.zh);
+  route(app, WarningDetailCalls.restorePush, async ({ user, body }) => {
+    await details.setExcluded(user, body, false);
+    return said(PUSH_MESSAGES.restored.zh, null);
+  });
+  route(app, WarningDetailCalls.allowByDevice, async ({ user, query }) => {
+    await details.setExcluded(user, query, false);
+    return said(PUSH_MESSAGES.restored.zh, null);
   });
 
-  app.delete(`${BASE}/allowWarningByDeviceNumber`, handle, async (request) => {
-    await details.setExcluded(userOf(request), parse(WarningPushForm, request.query), false);
-    return ok(null, PUSH_MESSAGES.restored.zh);
-  });
-
-  app.post(`${BASE}/getDeviceNotStatisticsList`, view, async (request) =>
-    ok(await details.exclusions(userOf(request), parse(NotStatisticsListQuery, request.body))),
-  );
-
-  app.get(WARNING_DETAIL_PATHS.nearRiskPoints, view, async (request) =>
-    ok(await details.nearRiskPoints(userOf(request), parse(NearRiskPointsQuery, request.query).id)),
-  );
+  route(app, WarningDetailCalls.notStatisticsList, async ({ user, body }) => details.exclusions(user, body));
+  route(app, WarningDetailCalls.nearRiskPoints, async ({ user, query }) => details.nearRiskPoints(user, query.id));
 }

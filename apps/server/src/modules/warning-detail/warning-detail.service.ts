@@ -1,5 +1,5 @@
 import {
-  CUSTOMER_GRADE_LABELS, formatTime, WARNING_TYPE_BY_CODE,
+  CUSTOMER_GRADE_LABELS, formatTime, warningTypeName,
   type CustomerGrade, type DeviceKind, type NearRiskPoint, type NotStatisticsListQuery, type PageResult, type RiskLevel,
   type WarningDetailQuery, type WarningDetailResult, type WarningNotPushEntity, type WarningPushForm, type WarningTypeCode,
 } from '@cvrisk/contracts';
@@ -19,12 +19,10 @@ const NEAR_M = 3000;
 
 export type DetailUser = Viewer & { id: number; permissions: ReadonlySet<string> };
 
-const typeName = (code: number) => WARNING_TYPE_BY_CODE[code as WarningTypeCode]?.zh ?? String(code);
-
 function toExclusion(r: NotPushRow): WarningNotPushEntity {
   return {
     id: r.id, deviceNumber: r.device_number, deviceKind: r.device_kind as DeviceKind, warningType: r.warning_type as WarningTypeCode,
-    warningTypeName: typeName(r.warning_type), customerName: r.customer_name, plateNumber: r.plate_number, deptName: r.dept_name,
+    warningTypeName: warningTypeName(r.warning_type), customerName: r.customer_name, plateNumber: r.plate_number, deptName: r.dept_name,
     createdByName: r.created_by_name, createTime: formatTime(r.created_at),
   };
 }
@@ -59,7 +57,7 @@ export function createWarningDetailService(
       const isDealer = w.dept_kind === 'dealer';
       return {
         entity: {
-          id: w.id, warningType: w.warning_type as WarningTypeCode, warningTypeName: typeName(w.warning_type),
+          id: w.id, warningType: w.warning_type as WarningTypeCode, warningTypeName: warningTypeName(w.warning_type),
           riskLevel: w.risk_level as RiskLevel, compound: w.compound === 1, dealStatus: w.deal_status === 1 ? 1 : 0,
           warningTime: formatTime(w.warning_time), lastTime: formatTime(w.last_time),
           customerName: w.customer_name,

@@ -114,6 +114,22 @@ describe('getRiskWarningList', () => {
       expect(body.msg).toContain(field);
     }
   });
+
+  it('is strict about numbers: no booleans, hex, padded digits or exponents, and names the bound passed', async () => {
+    for (const [payload, msg] of [
+      [{ pageNumber: true }, '参数错误：pageNumber 应为整数'],
+      [{ pageNumber: '0x10' }, '参数错误：pageNumber 应为整数'],
+      [{ pageNumber: ' 12 ' }, '参数错误：pageNumber 应为整数'],
+      [{ pageSize: '1e1' }, '参数错误：pageSize 应为整数'],
+      [{ pageNumber: 1_000_001 }, '参数错误：pageNumber 不能大于1000000'],
+      [{ dealStatus: true }, '参数错误：dealStatus 应为整数'],
+      [{ dealStatus: 2 }, '参数错误：dealStatus 取值无效，可选：0、1'],
+    ] as const) {
+      const res = await post('dealer1', '/api/report/riskWarning/getRiskWarningList', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe(msg);
+    }
+  });
 });
 
 describe('queryQuickly', () => {
@@ -155,6 +171,8 @@ describe('queryQuickly', () => {
   it('refuses empty text', async () => {
     const body = (await post('dealer1', '/api/indexMonitoring/queryQuickly', { quickParam: '  ' })).json();
     expect(body.code).toBe(400);
-    expect(body.msg).toContain('quickParam');
+    expect(body.msg).toBe('参数错误：quickParam 请输入设备号/手机号/车架号/姓名');
+    const long = (await post('dealer1', '/api/indexMonitoring/queryQuickly', { quickParam: '8'.repeat(51) })).json();
+    expect(long.msg).toBe('参数错误：quickParam 最多50个字符');
   });
 });

@@ -1,5 +1,5 @@
 import {
-  formatTime, parseTime, QUICK_SEARCH_LIMIT, TICKER_LIMIT, TOP_BAR_WINDOW_MS, WARNING_TYPE_BY_CODE,
+  formatTime, parseTime, QUICK_SEARCH_LIMIT, TICKER_LIMIT, TOP_BAR_WINDOW_MS, warningTypeName,
   type DeviceKind, type FeedWarning, type PageResult, type QuickDevice, type QuickSearchResult, type QuickWarning,
   type RiskLevel, type RiskWarningFeedQuery, type WarningCountResult, type WarningTypeCode,
 } from '@cvrisk/contracts';
@@ -15,7 +15,7 @@ const QUICK_WARNING_ROWS = 500;
 function toFeed(caller: Caller, r: FeedRow): FeedWarning {
   const type = r.warning_type as WarningTypeCode;
   return {
-    id: r.id, warningType: type, warningTypeName: WARNING_TYPE_BY_CODE[type]?.zh ?? String(type), riskLevel: r.risk_level as RiskLevel,
+    id: r.id, warningType: type, warningTypeName: warningTypeName(type), riskLevel: r.risk_level as RiskLevel,
     compound: r.compound === 1, dealStatus: r.deal_status === 1 ? 1 : 0, deviceNumber: r.device_number, plateNumber: r.plate_number,
     carFrameNumber: r.frame_number, customerName: r.customer_name, customerPhone: phoneFor(caller.permissions, r.customer_phone), deptName: r.dept_name,
     warningTime: formatTime(r.warning_time),

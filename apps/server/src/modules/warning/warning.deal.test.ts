@@ -102,8 +102,8 @@ describe('unifyDeal', () => {
     expect((await put('dealer1', 'unifyDeal', { id, dealDescription: '设备不符', deviceNumber: theirs.device_number })).statusCode).toBe(404);
     const short = await put('dealer1', 'unifyDeal', { id, dealDescription: ' 好 ' });
     expect(short.statusCode).toBe(400);
-    expect(short.json().msg).toContain('处理内容至少3个字符');
-    expect((await put('dealer1', 'unifyDeal', { id, dealDescription: '字'.repeat(101) })).json().msg).toContain('处理内容最多100个字符');
+    expect(short.json().msg).toBe('参数错误：dealDescription 至少3个字符');
+    expect((await put('dealer1', 'unifyDeal', { id, dealDescription: '字'.repeat(101) })).json().msg).toBe('参数错误：dealDescription 最多100个字符');
     expect((await put('installer1', 'unifyDeal', { id, dealDescription: '安装商无权处理' })).statusCode).toBe(403);
     expect(await stateOf([theirsId, id])).toEqual({ [theirsId]: 0, [id]: 0 });
   });
@@ -147,6 +147,41 @@ describe('unifyDealBatch', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().msg).toContain('ids');
     }
+  });
+});
+
+describe('a warning id is a whole number, nothing that looks like one', () => {
+  // Once `{"id": true}` handled warning 1, "0x10" warning 16 and " 12 " warning 12.
+  const LOOKALIKES: [unknown, number][] = [[true, 1], ['0x10', 16], [' 12 ', 12], ['1e1', 10]];
+
+  it('refuses true, hex, padded and exponent ids with a 400 naming the field, and handles nothing', async () => {
+    const targets = LOOKALIKES.map(([, id]) => id);
+    // The warnings those ids were once taken for: open, and the caller's to handle.
+    await t.db.updateTable('warning').set({ deal_status: 0, deal_time: null, deal_user_id: null, deal_description: null, dept_id: dept.dealer1! })
+      .where('id', 'in', targets).execute();
+    expect(await stateOf(targets)).toEqual(Object.fromEntries(targets.map((id) => [id, 0])));
+    const deals = async () => (await t.db.selectFrom('warning_deal').select('id').execute()).length;
+    const before = await deals();
+    for (const [id] of LOOKALIKES) {
+      for (const path of ['unifyDeal', 'treatRiskWarning']) {
+        const res = await put('dealer1', path, { id, dealDescription: '已电话联系客户' });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ code: 400, msg: '参数错误：id 应为整数' });
+      }
+      const batch = await put('dealer1', 'unifyDealBatch', { ids: [id], dealDescription: '已电话联系客户' });
+      expect(batch.statusCode).toBe(400);
+      expect(batch.json().msg).toBe('参数错误：ids.0 应为整数');
+    }
+    expect(await stateOf(targets)).toEqual(Object.fromEntries(targets.map((id) => [id, 0])));
+    expect(await deals()).toBe(before);
+  });
+
+  it('says which bound a number is past, and counts a description in characters', async () => {
+    expect((await put('dealer1', 'unifyDeal', { id: 0, dealDescription: '已处理' })).json().msg).toBe('参数错误：id 不能小于1');
+    expect((await put('dealer1', 'unifyDeal', { id: 2 ** 31, dealDescription: '已处理' })).json().msg).toBe('参数错误：id 不能大于2147483647');
+    expect((await put('dealer1', 'unifyDeal', { id: 1, dealDescription: '已处理', warningType: 12 })).json().msg).toBe(
+      '参数错误：warningType 取值无效，可选：1、2、3、4、5、6、7、8、9、10、11',
+    );
   });
 });
 

@@ -1,12 +1,8 @@
 import {
-  DEAL_STATUS_LABELS, RISK_LEVEL_LABELS, WARNING_TYPE_CODES,
-  type WarningExportQuery, type WarningListItem, type WarningTypeCode,
+  DEAL_STATUS_LABELS, RISK_LEVEL_LABELS, WARNING_TYPE_CODES, warningTypeName,
+  type WarningListItem, type WarningTypeCode,
 } from '@cvrisk/contracts';
-import { phoneFor } from '../../lib/mask.js';
 import type { XlsxColumn } from '../../lib/xlsx.js';
-import type { SessionUser } from '../session/session-user.js';
-import type { WarningRepository } from './warning.repository.js';
-import { typeName } from './warning.service.js';
 
 export const WARNING_EXPORT_COLUMNS: XlsxColumn<WarningListItem>[] = [
   { header: '设备号', width: 18, value: (w) => w.deviceNumber },
@@ -41,23 +37,5 @@ export const CUSTOMER_COUNT_COLUMNS: XlsxColumn<CustomerWarningCount>[] = [
   { header: '经销商', width: 22, value: (c) => c.deptName },
   { header: '预警总数', width: 9, value: (c) => c.total },
   { header: '未处理', width: 8, value: (c) => c.unhandled },
-  ...WARNING_TYPE_CODES.map((code): XlsxColumn<CustomerWarningCount> => ({ header: typeName(code), width: 12, value: (c) => c.byType.get(code) ?? 0 })),
+  ...WARNING_TYPE_CODES.map((code): XlsxColumn<CustomerWarningCount> => ({ header: warningTypeName(code), width: 12, value: (c) => c.byType.get(code) ?? 0 })),
 ];
-
-/** downloadWarningCountCustomer's rows: customers with at least one matching warning, in customer order. */
-export async function* customerCountPages(repo: WarningRepository, user: SessionUser, q: WarningExportQuery): AsyncGenerator<CustomerWarningCount[]> {
-  for await (const { people, counts } of repo.customerPages(user.scope, q)) {
-    const byCustomer = new Map<number, CustomerWarningCount>();
-    for (const p of people) {
-      byCustomer.set(p.id, { customerName: p.name, customerPhone: phoneFor(user.permissions, p.phone), deptName: p.dept_name, total: 0, unhandled: 0, byType: new Map() });
-    }
-    for (const c of counts) {
-      const row = byCustomer.get(c.customerId);
-      if (!row) continue;
-      row.total += c.total;
-      row.unhandled += c.unhandled;
-      row.byType.set(c.warningType as WarningTypeCode, c.total);
-    }
-    yield [...byCustomer.values()].filter((r) => r.total > 0);
-  }
-}

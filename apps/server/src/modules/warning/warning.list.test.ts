@@ -180,6 +180,23 @@ describe('findList paging and sorting', () => {
     }
   });
 
+  it('is strict about numbers and says what is wrong with each field once', async () => {
+    const cases: [object, string][] = [
+      [{ pageNumber: 1_000_001 }, '参数错误：pageNumber 不能大于1000000'],
+      [{ pageSize: '1e1' }, '参数错误：pageSize 应为整数'],
+      [{ deptId: true }, '参数错误：deptId 应为整数'],
+      [{ deptId: '0x10' }, '参数错误：deptId 应为整数'],
+      [{ dealStatus: true }, '参数错误：dealStatus 应为整数'],
+      [{ riskLevel: 4 }, '参数错误：riskLevel 取值无效，可选：1、2、3'],
+      [{ customerPhone: '1'.repeat(21) }, '参数错误：customerPhone 最多20个字符'],
+    ];
+    for (const [payload, msg] of cases) {
+      const res = await post('dealer1', `${BASE}/findList`, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe(msg);
+    }
+  });
+
   it('refuses callers without warning:view: code 401, HTTP 403', async () => {
     const res = await post('installer1', `${BASE}/findList`);
     expect(res.statusCode).toBe(403);
@@ -208,6 +225,9 @@ describe('findByDeviceNumberAndWarningType, getWarningCountByCarid, findQuick', 
     expect(r.total).toBe(r.list.reduce((s, x) => s + x.total, 0));
     expect((await get('dealer2', `${BASE}/getWarningCountByCarid?carid=${d.car_id}`)).statusCode).toBe(404);
     expect((await get('dealer1', `${BASE}/getWarningCountByCarid?carid=abc`)).statusCode).toBe(400);
+    for (const carid of ['true', '0x10', '%2012%20', '1e1']) {
+      expect((await get('dealer1', `${BASE}/getWarningCountByCarid?carid=${carid}`)).json().msg).toBe('参数错误：carid 应为整数');
+    }
   });
 
   it('finds up to 10 warnings by device number, plate or frame number, within scope', async () => {
@@ -221,6 +241,7 @@ describe('findByDeviceNumberAndWarningType, getWarningCountByCarid, findQuick', 
     expect(plate.every((w) => w.plateNumber === d.plate_number)).toBe(true);
     expect((await post('dealer2', `${BASE}/findQuick`, { quickParam: d.plate_number })).json().result.list).toEqual([]);
     expect((await post('dealer1', `${BASE}/findQuick`, { quickParam: ' ' })).statusCode).toBe(400);
+    expect((await post('dealer1', `${BASE}/findQuick`, { quickParam: '8'.repeat(51) })).json().msg).toBe('参数错误：quickParam 最多50个字符');
   });
 });
 

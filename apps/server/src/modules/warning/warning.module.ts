@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database.js';
-import type { EventHub } from '../../events/event-hub.js';
-import type { Telemetry } from '../../telemetry/telemetry.js';
+import type { AppModule } from '../app-module.js';
+import { createCustomerGradeRepository } from '../../engine/customer-grade.repository.js';
 import { createCountCache } from './count-cache.js';
 import { createWarningDealRepository } from './warning-deal.repository.js';
 import { createWarningRepository } from './warning.repository.js';
@@ -12,10 +10,8 @@ import { createWarningService, regradeWith } from './warning.service.js';
  * The risk-warning list and its handling; each handling is announced on the live stream. The list's
  * totals are reused for a few seconds and dropped whenever a warning is raised or handled.
  */
-export function registerWarnings(
-  app: FastifyInstance,
-  { db, bulk, hub, telemetry }: { db: Db; bulk: Db; hub: Pick<EventHub, 'warningsHandled'>; telemetry: Pick<Telemetry, 'onWarning'> },
-): void {
+export const warningModule: AppModule = (app, { db, bulk, telemetry, shared }) => {
+  const hub = shared.hub();
   const repo = createWarningRepository(db, bulk);
   const counts = createCountCache();
   const stop = telemetry.onWarning(() => counts.invalidate());
@@ -24,8 +20,8 @@ export function registerWarnings(
     list: repo,
     deal: createWarningDealRepository(db),
     counts,
-    regrade: regradeWith(db),
+    regrade: regradeWith(createCustomerGradeRepository(db)),
     announce: (handled) => hub.warningsHandled(handled.map((h) => ({ id: h.id, deptId: h.dept_id }))),
   });
-  warningRoutes(app, service, repo);
-}
+  warningRoutes(app, service);
+};

@@ -1,15 +1,17 @@
 import {
-  dealSuccessMessage, formatTime, WARNING_TYPE_BY_CODE, WARNING_TYPE_CODES, WARNING_QUICK_LIMIT,
+  DEAL_STATUS, dealSuccessMessage, formatTime, WARNING_TYPE_BY_CODE, WARNING_TYPE_CODES, WARNING_QUICK_LIMIT, warningTypeName,
   type CarWarningCount, type DealBatchForm, type DealResult, type DeviceWarningsQuery, type PageResult, type RiskLevel,
   type TreatForm, type WarningExportQuery, type WarningListItem, type WarningListQuery, type WarningTypeCode, type WarningTypeDictItem,
 } from '@cvrisk/contracts';
 import { recomputeCustomerGrades } from '../../engine/customer-grade.js';
+import type { CustomerGradeRepository } from '../../engine/customer-grade.repository.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { phoneFor } from '../../lib/mask.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { Handled, WarningDealRepository } from './warning-deal.repository.js';
 import type { Scope } from '../../lib/scope.js';
 import type { CountCache } from './count-cache.js';
+import type { CustomerWarningCount } from './warning.export.js';
 import type { Filters, WarningRepository, WarningRow } from './warning.repository.js';
 
 export type WarningServiceDeps = {
@@ -24,14 +26,12 @@ export type WarningServiceDeps = {
   now?: () => number;
 };
 
-export const typeName = (code: number): string => WARNING_TYPE_BY_CODE[code as WarningTypeCode]?.zh ?? `预警${code}`;
-
 /** Full phone numbers only for roles trusted with them (server-behaviour §2). */
 export function toItem(r: WarningRow, permissions: ReadonlySet<string>): WarningListItem {
   return {
     id: r.id,
     warningType: r.warning_type as WarningTypeCode,
-    warningTypeName: typeName(r.warning_type),
+    warningTypeName: warningTypeName(r.warning_type),
     deviceNumber: r.device_number,
     customerName: r.customer_name,
     customerPhone: phoneFor(permissions, r.phone),
@@ -84,7 +84,7 @@ export function createWarningService(d: WarningServiceDeps) {
 
   async function handleOne(user: SessionUser, form: TreatForm, earlier: boolean) {
     const w = await target(user, form);
-    if (w.deal_status !== 0) return handledBy(w);
+    if (w.deal_status !== DEAL_STATUS.unhandled) return handledBy(w);
     const at = now();
     const handled = await d.deal.handleOne(user.scope, w, earlier, { userId: user.id, description: form.dealDescription, at });
     // Another operator committed between our read and our update.
@@ -114,6 +114,24 @@ export function createWarningService(d: WarningServiceDeps) {
       for await (const rows of d.list.pages(user.scope, q)) yield rows.map((r) => toItem(r, user.permissions));
     },
 
+    /** downloadWarningCountCustomer's rows: customers with at least one matching warning, in customer order. */
+    async *customerCountPages(user: SessionUser, q: WarningExportQuery): AsyncGenerator<CustomerWarningCount[]> {
+      for await (const { people, counts } of d.list.customerPages(user.scope, q)) {
+        const byCustomer = new Map<number, CustomerWarningCount>();
+        for (const p of people) {
+          byCustomer.set(p.id, { customerName: p.name, customerPhone: phoneFor(user.permissions, p.phone), deptName: p.dept_name, total: 0, unhandled: 0, byType: new Map() });
+        }
+        for (const c of counts) {
+          const row = byCustomer.get(c.customerId);
+          if (!row) continue;
+          row.total += c.total;
+          row.unhandled += c.unhandled;
+          row.byType.set(c.warningType as WarningTypeCode, c.total);
+        }
+        yield [...byCustomer.values()].filter((r) => r.total > 0);
+      }
+    },
+
     /** unifyDeal: this warning and the device's earlier unhandled ones of its type. */
     unify: (user: SessionUser, form: TreatForm) => handleOne(user, form, true),
 
@@ -126,13 +144,13 @@ export function createWarningService(d: WarningServiceDeps) {
       const missing = form.ids.length - found.length;
       if (missing > 0) throw notFound(`所选预警中有${missing}条不存在或无权查看`);
       const lost = (n: number) => conflict(`所选预警中有${n}条已被处理，本次未处理任何预警，请刷新后重试`);
-      const done = found.filter((w) => w.deal_status !== 0).length;
+      const done = found.filter((w) => w.deal_status !== DEAL_STATUS.unhandled).length;
       if (done > 0) throw lost(done);
       const at = now();
       const handled = await d.deal.handleAll(form.ids, { userId: user.id, description: form.dealDescription, at });
       if (!handled) {
         const again = await d.list.findManyForDeal(user.scope, form.ids);
-        throw lost(again.filter((w) => w.deal_status !== 0).length);
+        throw lost(again.filter((w) => w.deal_status !== DEAL_STATUS.unhandled).length);
       }
       return settle(handled, at);
     },
@@ -148,7 +166,7 @@ export function createWarningService(d: WarningServiceDeps) {
       const byType = new Map(rows.map((r) => [r.warning_type, r]));
       const list = WARNING_TYPE_CODES.map((code) => {
         const r = byType.get(code);
-        return { warningType: code, warningTypeName: typeName(code), total: Number(r?.total ?? 0), unhandled: Number(r?.unhandled ?? 0) };
+        return { warningType: code, warningTypeName: warningTypeName(code), total: Number(r?.total ?? 0), unhandled: Number(r?.unhandled ?? 0) };
       });
       return { list, total: list.reduce((s, x) => s + x.total, 0), unhandled: list.reduce((s, x) => s + x.unhandled, 0) };
     },
@@ -163,4 +181,4 @@ export function createWarningService(d: WarningServiceDeps) {
 export type WarningService = ReturnType<typeof createWarningService>;
 
 /** The production wiring of the grade rule. */
-export const regradeWith = (db: Parameters<typeof recomputeCustomerGrades>[0]) => (ids: number[], at: number) => recomputeCustomerGrades(db, ids, at);
+export const regradeWith = (grades: CustomerGradeRepository) => (ids: number[], at: number) => recomputeCustomerGrades(grades, ids, at);

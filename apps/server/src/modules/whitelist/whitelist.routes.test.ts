@@ -122,6 +122,24 @@ describe('white list', () => {
   });
 });
 
+describe('strict input', () => {
+  it('takes ids only as integers and names the field once in each refusal', async () => {
+    for (const [id, shown] of [['0x10', '0x10'], ['%2012%20', ' 12 '], ['1e1', '1e1'], ['true', 'true']]) {
+      const res = await del('finance1', id);
+      expect({ shown, status: res.statusCode, msg: res.json().msg }).toEqual({ shown, status: 400, msg: '参数错误：id 应为整数' });
+    }
+    for (const customerId of [true, '0x10', ' 12 ', '1e1']) {
+      const res = await save('finance1', { customerId, reason: '测试' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe('参数错误：customerId 应为整数');
+    }
+    expect((await save('finance1', { reason: '测试' })).json().msg).toBe('参数错误：customerId 不能为空');
+    expect((await save('finance1', { customerId: c1b.id, reason: '长'.repeat(101) })).json().msg).toBe('参数错误：reason 最多100个字符');
+    expect((await post('finance1', '/api/report/whiteList/findList', { pageNumber: 1_000_001 })).json().msg).toBe('参数错误：pageNumber 不能大于1000000');
+    expect((await post('finance1', '/api/report/whiteList/findList', { deptId: true })).json().msg).toBe('参数错误：deptId 应为整数');
+  });
+});
+
 describe('POST /api/report/whiteList/findCustomer', () => {
   it('finds the caller’s customers by name, phone or plate, and says which are listed', async () => {
     const byName = (await post('finance1', '/api/report/whiteList/findCustomer', { keyword: c2.name })).json().result as { id: number; listed: boolean; plateNumbers: string[] }[];

@@ -41,6 +41,8 @@ export type CommandStore = ReturnType<typeof createCommandStore>;
 export interface CommandChannel {
   /** Sends the stored command now if the terminal is connected; answers whether it went out. */
   deliver(deviceNumber: string, command: StoredCommand): Promise<boolean>;
+  /** Closes the terminal's connection (its registration was reset); answers whether it was connected. */
+  disconnect(deviceNumber: string): boolean;
 }
 
-export const noChannel: CommandChannel = { deliver: async () => false };
+export const noChannel: CommandChannel = { deliver: async () => false, disconnect: () => false };

@@ -1,5 +1,4 @@
-import { dayKey } from '@cvrisk/contracts';
-import { distanceM } from '../geo.js';
+import { dayKey, distanceM } from '@cvrisk/contracts';
 
 /** Definitions of server-behaviour §8–9. */
 export const STOP_SPEED_KMH = 3;

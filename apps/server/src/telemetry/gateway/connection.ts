@@ -1,8 +1,8 @@
 import type { Socket } from 'node:net';
 import type { CommandStore, StoredCommand } from '../commands/command-store.js';
 import {
-  decodeFrame, decodeMessage, deviceNumberFromPhone, encodeDownlink, FrameSplitter, RegisterResult, ResponseResult,
-  SubPackageAssembler, type DownlinkMessage, type Jt808Header, type Location, type UplinkMessage,
+  decodeFrame, decodeMessage, deviceNumberFromPhone, encodeDownlink, FrameSplitter, MessageId, RegisterResult, ResponseResult,
+  SubPackageAssembler, type ByteBudget, type DownlinkMessage, type Jt808Header, type Location, type UplinkMessage,
 } from '../jt808/index.js';
 import type { IncomingPosition } from '../pipeline/incoming.js';
 import type { PositionPipeline } from '../pipeline/position-pipeline.js';
@@ -16,17 +16,30 @@ export type ConnectionDeps = {
   directory: TerminalDirectory;
   commands: CommandStore;
   stats: GatewayStats;
+  /** Shared by every connection's sub-package reassembly. */
+  reassemblyBudget: ByteBudget;
+  /** Bytes one connection may hold in unfinished sub-packaged messages. */
+  reassemblyBytesPerConnection: number;
+  /** A failed registration or authentication from this connection's address; true when the address is now throttled. */
+  onFailedAttempt(): boolean;
   /** Called once a terminal has authenticated, so commands can find its connection. */
   onAuthenticated(conn: TerminalConnection): void;
   log: { warn(obj: object, msg: string): void };
 };
 
-/** Frames waiting on one connection before it stops reading: a flood slows its sender, not the server. */
+/** Frames waiting on an authenticated connection before it stops reading: a flood slows its sender, not the server. */
 const MAX_PENDING_FRAMES = 64;
+/** Before authentication a terminal sends one request at a time and waits for its answer. */
+const MAX_PENDING_FRAMES_UNAUTHENTICATED = 4;
+/** Messages refused for want of authentication before the connection is closed. */
+const MAX_UNAUTHENTICATED_REFUSALS = 8;
+/** What a connection may do before it has authenticated. */
+const BEFORE_AUTH = new Set<number>([MessageId.register, MessageId.auth, MessageId.heartbeat]);
 
 /**
  * One terminal's TCP connection. Frames are handled strictly in order; a location is acknowledged
- * only after the pipeline has committed it, and nothing is accepted before authentication.
+ * only after the pipeline has committed it. Before authentication only register, authenticate and
+ * heartbeat are read, and sub-packaged parts are dropped unread, so a stranger costs a few bytes.
  */
 export class TerminalConnection {
   deviceNumber: string | null = null;
@@ -34,32 +47,47 @@ export class TerminalConnection {
   private header: Pick<Jt808Header, 'version' | 'phone' | 'protocolVersion'> | null = null;
   private serial = 0;
   private readonly splitter = new FrameSplitter();
-  private readonly assembler = new SubPackageAssembler({ maxPendingBytes: 256 * 1024 });
+  private readonly assembler: SubPackageAssembler;
   private chain: Promise<void> = Promise.resolve();
   private pending = 0;
+  private refusals = 0;
 
   constructor(
     readonly socket: Socket,
     private readonly deps: ConnectionDeps,
   ) {
+    this.assembler = new SubPackageAssembler({ maxPendingBytes: deps.reassemblyBytesPerConnection, budget: deps.reassemblyBudget });
     socket.on('data', (chunk) => this.receive(chunk));
+    socket.on('close', () => this.assembler.clear());
   }
 
   get authenticated(): boolean {
     return this.deviceId !== null;
   }
 
+  /** Bytes held for unfinished sub-packaged messages. */
+  get reassemblyBytes(): number {
+    return this.assembler.pendingBytes;
+  }
+
   private receive(chunk: Buffer): void {
     const frames = this.splitter.push(chunk);
     for (const frame of frames) {
       this.pending += 1;
-      if (this.pending > MAX_PENDING_FRAMES) this.socket.pause();
+      const limit = this.authenticated ? MAX_PENDING_FRAMES : MAX_PENDING_FRAMES_UNAUTHENTICATED;
+      // Before authentication a terminal waits for each answer: a burst is not a terminal.
+      if (!this.authenticated && this.pending > limit) {
+        this.deps.stats.refusedUnauthenticated += frames.length;
+        this.socket.destroy();
+        return;
+      }
+      if (this.pending > limit) this.socket.pause();
       this.chain = this.chain
         .then(() => this.handleFrame(frame))
         .catch((err: unknown) => this.deps.log.warn({ err, device: this.deviceNumber }, 'jt808 frame handling failed'))
         .finally(() => {
           this.pending -= 1;
-          if (this.pending <= MAX_PENDING_FRAMES / 2 && this.socket.isPaused()) this.socket.resume();
+          if (this.pending <= limit / 2 && this.socket.isPaused()) this.socket.resume();
         });
     }
   }
@@ -70,10 +98,16 @@ export class TerminalConnection {
   }
 
   private async handleFrame(frame: Buffer): Promise<void> {
+    if (this.socket.destroyed) return;
     const stats = this.deps.stats;
     stats.frames += 1;
     let decoded = decodeFrame(frame);
     if (decoded.ok && decoded.message.kind === 'fragment') {
+      if (!this.authenticated) {
+        stats.fragmentsRefused += 1;
+        this.refuseUnauthenticated(decoded.header, false);
+        return;
+      }
       const whole = this.assembler.add(decoded.header, decoded.message.body);
       if (!whole) return;
       decoded = decodeMessage(whole.header, whole.body);
@@ -89,7 +123,24 @@ export class TerminalConnection {
     }
     const { header, message } = decoded;
     if (message.kind === 'fragment') return;
+    if (!this.authenticated && !BEFORE_AUTH.has(header.messageId)) {
+      this.refuseUnauthenticated(header, true);
+      return;
+    }
     await this.handleMessage(header, message as UplinkMessage);
+  }
+
+  /** Answers (when asked to) with a failure; a connection that keeps trying is closed. */
+  private refuseUnauthenticated(header: Jt808Header, answer: boolean): void {
+    this.deps.stats.refusedUnauthenticated += 1;
+    if (answer) this.respond(header, ResponseResult.fail);
+    this.refusals += 1;
+    if (this.refusals >= MAX_UNAUTHENTICATED_REFUSALS) this.socket.destroy();
+  }
+
+  /** A failed registration or authentication: counted against the address, which may close us. */
+  private failedAttempt(): void {
+    if (this.deps.onFailedAttempt()) this.socket.end();
   }
 
   private async handleMessage(header: Jt808Header, m: UplinkMessage): Promise<void> {
@@ -97,16 +148,20 @@ export class TerminalConnection {
     const number = deviceNumberFromPhone(header.phone);
     switch (m.kind) {
       case 'register': {
-        const code = await this.deps.directory.register(number, m.terminalModel);
-        if (!code) this.deps.stats.registerRefused += 1;
-        this.send(header, code ? { kind: 'register-response', replySerial: header.serial, result: RegisterResult.success, authCode: code } : { kind: 'register-response', replySerial: header.serial, result: RegisterResult.terminalUnknown });
+        const r = await this.deps.directory.register(number, m.terminalModel);
+        this.send(header, { kind: 'register-response', replySerial: header.serial, ...r });
+        if (r.result !== RegisterResult.success) {
+          this.deps.stats.registerRefused += 1;
+          this.failedAttempt();
+        }
         return;
       }
       case 'auth': {
-        const terminal = await this.deps.directory.find(number);
-        if (!terminal || !terminal.authCode || terminal.authCode !== m.authCode) {
+        const terminal = await this.deps.directory.authenticate(number, m.authCode);
+        if (!terminal) {
           this.deps.stats.authFailed += 1;
           this.respond(header, ResponseResult.fail);
+          this.failedAttempt();
           return;
         }
         this.deviceId = terminal.id;
@@ -117,21 +172,22 @@ export class TerminalConnection {
         for (const c of await this.deps.commands.queuedFor(terminal.id)) await this.deliver(c);
         return;
       }
-      case 'logout':
-        this.respond(header, ResponseResult.ok);
-        this.socket.end();
-        return;
       default:
         break;
     }
     if (!this.authenticated || this.deviceNumber !== number) {
-      this.deps.stats.refusedUnauthenticated += 1;
-      this.respond(header, ResponseResult.fail);
+      this.refuseUnauthenticated(header, true);
       return;
     }
     switch (m.kind) {
       case 'heartbeat':
         this.respond(header, ResponseResult.ok);
+        return;
+      case 'logout':
+        // JT/T 808 0x0003: the terminal gives up its registration; it registers again next time.
+        await this.deps.directory.deregister(this.deviceId!);
+        this.respond(header, ResponseResult.ok);
+        this.socket.end();
         return;
       case 'terminal-response':
         await this.deps.commands.markAnswered(this.deviceId!, m.replySerial, m.result === ResponseResult.ok, `终端应答 ${m.result}`);
@@ -149,12 +205,36 @@ export class TerminalConnection {
     }
   }
 
-  /** Stores, then acknowledges: a crash before the commit leaves the terminal to send again. */
+  /**
+   * Stores, then acknowledges: a crash before the commit leaves the terminal to send again. A message
+   * holding an invalid fix (coordinates out of range, no valid time, too far ahead) is answered
+   * "message error" (2) and counted on the device; its valid fixes are stored, and a resend of them
+   * is dropped as duplicates.
+   */
   private async store(header: Jt808Header, locations: Location[]): Promise<void> {
-    const positions = locations.map((l) => toPosition(this.deviceNumber!, l)).filter((p): p is IncomingPosition => p !== null);
-    if (positions.length) await this.deps.pipeline.submit(positions);
-    this.deps.stats.positions += positions.length;
-    this.respond(header, ResponseResult.ok);
+    const positions: IncomingPosition[] = [];
+    let invalid = 0;
+    let reason = '';
+    for (const l of locations) {
+      const p = toPosition(this.deviceNumber!, l);
+      if (p) positions.push(p);
+      else {
+        invalid += 1;
+        reason ||= '定位时间无效';
+      }
+    }
+    const results = positions.length ? await this.deps.pipeline.submit(positions) : [];
+    for (const r of results) {
+      if (r.status !== 'rejected') continue;
+      invalid += 1;
+      reason ||= r.reason ?? '';
+    }
+    this.deps.stats.positions += locations.length - invalid;
+    if (invalid) {
+      this.deps.stats.invalidPositions += invalid;
+      await this.deps.directory.countInvalid(this.deviceId!, invalid, reason);
+    }
+    this.respond(header, invalid ? ResponseResult.badMessage : ResponseResult.ok);
   }
 
   /** Sends a stored command now; the caller records it as sent with the serial used. */

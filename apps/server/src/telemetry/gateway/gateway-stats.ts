@@ -10,11 +10,22 @@ export type GatewayStats = {
   registerRefused: number;
   authFailed: number;
   positions: number;
+  /** Fixes refused as invalid (coordinates, time) and answered "message error". */
+  invalidPositions: number;
+  /** Sub-packaged parts sent before authentication: dropped unread. */
+  fragmentsRefused: number;
+  /** Connections closed for not authenticating in time. */
+  closedUnauthenticated: number;
+  /** Connections refused because their address failed too often. */
+  throttled: number;
+  /** Connections refused because the gateway was full (JT808_MAX_CONNECTIONS). */
+  overCapacity: number;
   garbageBytes: number;
   oversizeRuns: number;
 };
 
 export const emptyGatewayStats = (): GatewayStats => ({
   connections: 0, authenticated: 0, accepted: 0, closedIdle: 0, frames: 0, malformed: {}, refusedUnauthenticated: 0,
-  registerRefused: 0, authFailed: 0, positions: 0, garbageBytes: 0, oversizeRuns: 0,
+  registerRefused: 0, authFailed: 0, positions: 0, invalidPositions: 0, fragmentsRefused: 0, closedUnauthenticated: 0,
+  throttled: 0, overCapacity: 0, garbageBytes: 0, oversizeRuns: 0,
 });

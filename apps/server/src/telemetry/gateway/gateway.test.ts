@@ -13,7 +13,7 @@ const silent = { info() {}, warn() {} };
 
 beforeAll(async () => {
   t = await createTestApp();
-  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 1500, log: silent });
+  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log: silent });
   t.telemetry.channel = gateway.channel;
   port = await gateway.listen();
   const rows = await t.db.selectFrom('device').select(['device_number', 'kind']).where('car_id', 'is not', null).orderBy('id').limit(40).execute();
@@ -46,7 +46,7 @@ describe('the JT/T 808 gateway over real sockets', () => {
   it('registers, authenticates, stores a report and acknowledges it only after it is stored', async () => {
     const vt = await terminal(wired[0]!);
     const code = await vt.register();
-    expect(code).toMatch(/^[0-9a-f]{16}$/);
+    expect(code).toMatch(/^[0-9a-f]{32}$/);
     expect(await vt.authenticate(code!)).toBe(true);
     const result = await vt.report(locationFix({ time: T, lng: 120.153576, lat: 30.287459, speed: 42.5, direction: 87, acc: true, mileageKm: 12345.6 }));
     expect(result).toBe(0);
@@ -155,12 +155,14 @@ describe('the JT/T 808 gateway over real sockets', () => {
   });
 
   it('closes a connection that stays silent past the idle time-out', async () => {
-    const socket = net.connect({ host: '127.0.0.1', port });
+    const quiet = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 1500, log: silent });
+    const socket = net.connect({ host: '127.0.0.1', port: await quiet.listen() });
     const closed = new Promise<number>((resolve) => {
       const started = Date.now();
       socket.on('close', () => resolve(Date.now() - started));
     });
     expect(await closed).toBeGreaterThanOrEqual(1000);
+    await quiet.close();
   });
 });
 

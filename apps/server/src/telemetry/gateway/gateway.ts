@@ -1,10 +1,37 @@
 import net from 'node:net';
 import type { Db } from '../../db/database.js';
 import type { CommandChannel, CommandStore } from '../commands/command-store.js';
+import { createByteBudget } from '../jt808/index.js';
 import type { PositionPipeline } from '../pipeline/position-pipeline.js';
+import { createAttemptLimiter } from './attempt-limiter.js';
 import { TerminalConnection } from './connection.js';
 import { emptyGatewayStats } from './gateway-stats.js';
 import { createTerminalDirectory } from './terminal-directory.js';
+
+/** Every limit of the gateway; main.ts fills them from the JT808_* settings. */
+export type GatewayLimits = {
+  /** Connections held at once; more are closed as they arrive. */
+  maxConnections: number;
+  /** A connection that has not authenticated this long after it opened is closed. */
+  authTimeoutMs: number;
+  /** Failed registrations/authentications from one address within the window before it is refused… */
+  addressMaxFailures: number;
+  /** …for the rest of this window. */
+  addressFailureWindowMs: number;
+  /** Bytes of unfinished sub-packaged messages one connection may hold… */
+  reassemblyBytesPerConnection: number;
+  /** …and all connections together. */
+  reassemblyBytesTotal: number;
+};
+
+export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
+  maxConnections: 10_000,
+  authTimeoutMs: 30_000,
+  addressMaxFailures: 30,
+  addressFailureWindowMs: 10 * 60_000,
+  reassemblyBytesPerConnection: 256 * 1024,
+  reassemblyBytesTotal: 64 * 1024 * 1024,
+};
 
 export type GatewayOptions = {
   port: number;
@@ -16,19 +43,28 @@ export type GatewayOptions = {
   autoRegister: boolean;
   /** A connection silent this long is closed; terminals send heartbeats well within it. */
   idleTimeoutMs: number;
-  maxConnections?: number;
+  limits?: Partial<GatewayLimits>;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 };
 
 /** The JT/T 808 TCP gateway: terminals in, positions to the pipeline, commands out. */
 export function createJt808Gateway(o: GatewayOptions) {
+  const limits = { ...DEFAULT_GATEWAY_LIMITS, ...o.limits };
   const stats = emptyGatewayStats();
   const online = new Map<string, TerminalConnection>();
   const sockets = new Set<net.Socket>();
   const directory = createTerminalDirectory(o.db, { autoRegister: o.autoRegister });
+  const failures = createAttemptLimiter({ maxFailures: limits.addressMaxFailures, windowMs: limits.addressFailureWindowMs });
+  const reassemblyBudget = createByteBudget(limits.reassemblyBytesTotal);
 
   const server = net.createServer({ noDelay: true }, (socket) => {
     stats.accepted += 1;
+    const address = socket.remoteAddress ?? '';
+    if (failures.blocked(address)) {
+      stats.throttled += 1;
+      socket.destroy();
+      return;
+    }
     stats.connections += 1;
     sockets.add(socket);
     socket.setTimeout(o.idleTimeoutMs, () => {
@@ -36,21 +72,34 @@ export function createJt808Gateway(o: GatewayOptions) {
       socket.destroy();
     });
     socket.on('error', () => socket.destroy());
+    const authDeadline = setTimeout(() => {
+      stats.closedUnauthenticated += 1;
+      socket.destroy();
+    }, limits.authTimeoutMs);
+    authDeadline.unref();
     const conn = new TerminalConnection(socket, {
       pipeline: o.pipeline,
       directory,
       commands: o.commands,
       stats,
+      reassemblyBudget,
+      reassemblyBytesPerConnection: limits.reassemblyBytesPerConnection,
       log: o.log,
+      onFailedAttempt() {
+        failures.fail(address);
+        return failures.blocked(address);
+      },
       onAuthenticated(c) {
+        clearTimeout(authDeadline);
         const previous = online.get(c.deviceNumber!);
-        // A terminal that reconnects leaves its old socket half-open; the new one is the real one.
+        // Only a terminal that proved itself gets here: the new connection is the real one reconnecting.
         if (previous && previous !== c) previous.socket.destroy();
         if (!previous) stats.authenticated += 1;
         online.set(c.deviceNumber!, c);
       },
     });
     socket.on('close', () => {
+      clearTimeout(authDeadline);
       stats.connections -= 1;
       sockets.delete(socket);
       const s = conn.splitterStats();
@@ -62,7 +111,10 @@ export function createJt808Gateway(o: GatewayOptions) {
       }
     });
   });
-  if (o.maxConnections) server.maxConnections = o.maxConnections;
+  server.maxConnections = limits.maxConnections;
+  server.on('drop', () => {
+    stats.overCapacity += 1;
+  });
 
   const channel: CommandChannel = {
     async deliver(deviceNumber, command) {
@@ -71,12 +123,19 @@ export function createJt808Gateway(o: GatewayOptions) {
       await conn.deliver(command);
       return true;
     },
+    disconnect(deviceNumber) {
+      const conn = online.get(deviceNumber);
+      conn?.socket.destroy();
+      return conn !== undefined;
+    },
   };
 
   return {
     stats,
     channel,
     isOnline: (deviceNumber: string) => online.has(deviceNumber),
+    /** Bytes held across all connections for unfinished sub-packaged messages. */
+    reassemblyBytes: () => reassemblyBudget.used,
     listen(): Promise<number> {
       return new Promise((resolve, reject) => {
         server.once('error', reject);

@@ -12,6 +12,11 @@ describe('GBK', () => {
     expect(decodeGbk(encodeGbk(text))).toBe(text);
   });
 
+  it('round-trips the GBK characters outside GB2312 that ICU maps to private use (€, ǹ, CJK radicals)', () => {
+    expect(encodeGbk('€ǹ⺁')).toEqual(Buffer.from('80a8bffe50', 'hex'));
+    expect(decodeGbk(Buffer.from('80a8bffe50', 'hex'))).toBe('€ǹ⺁');
+  });
+
   it('writes ? for characters GBK lacks', () => {
     expect(encodeGbk('a😀b')).toEqual(Buffer.from('a?b'));
   });

@@ -1,7 +1,7 @@
 export { decodeFrame, decodeMessage, encodeDownlink } from './codec.js';
 export { encodeUplink } from './terminal-encoder.js';
 export { FrameSplitter, MAX_FRAME_BYTES, type SplitterStats } from './frame-splitter.js';
-export { SubPackageAssembler, type AssemblerOptions, type AssemblerStats, type Reassembled } from './sub-packages.js';
+export { createByteBudget, SubPackageAssembler, type AssemblerOptions, type ByteBudget, type AssemblerStats, type Reassembled } from './sub-packages.js';
 export { listAlarmBits, STANDARD_ALARM_BITS, type AlarmBit, type StandardAlarm } from './alarms.js';
 export { deviceNumberFromPhone } from './device-number.js';
 export { MessageId, RegisterResult, ResponseResult } from './message-ids.js';

@@ -5,6 +5,30 @@ export interface AssemblerOptions {
   timeoutMs?: number;
   /** Cap on bytes held across all pending messages; the oldest are dropped to stay under it. */
   maxPendingBytes?: number;
+  /** Bytes shared with other assemblers (one per connection): when it runs out, a part is dropped. */
+  budget?: ByteBudget;
+}
+
+/** A total held by many assemblers, so many connections together stay bounded too. */
+export interface ByteBudget {
+  take(bytes: number): boolean;
+  give(bytes: number): void;
+}
+
+/** A budget of `limit` bytes; `used` is what the assemblers hold right now. */
+export function createByteBudget(limit: number) {
+  const budget = {
+    used: 0,
+    take(bytes: number): boolean {
+      if (budget.used + bytes > limit) return false;
+      budget.used += bytes;
+      return true;
+    },
+    give(bytes: number): void {
+      budget.used -= bytes;
+    },
+  };
+  return budget;
 }
 
 export interface AssemblerStats {
@@ -42,10 +66,12 @@ export class SubPackageAssembler {
   private heldBytes = 0;
   private readonly timeoutMs: number;
   private readonly maxPendingBytes: number;
+  private readonly budget: ByteBudget | undefined;
 
   constructor(options: AssemblerOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.maxPendingBytes = options.maxPendingBytes ?? 4 * 1024 * 1024;
+    this.budget = options.budget;
   }
 
   get pendingBytes(): number {
@@ -76,7 +102,7 @@ export class SubPackageAssembler {
       this.stats.duplicates++;
       return null;
     }
-    if (!this.makeRoom(key, entry.bytes + body.length)) {
+    if (!this.makeRoom(key, entry.bytes + body.length) || (this.budget && !this.budget.take(body.length))) {
       this.drop(key);
       this.stats.evicted++;
       return null;
@@ -92,6 +118,11 @@ export class SubPackageAssembler {
     for (let i = 1; i <= entry.total; i++) bodies.push(entry.parts.get(i)!.body);
     const { subPackage: _, ...first } = entry.parts.get(1)!.header;
     return { header: { ...first, serial: firstSerial }, body: Buffer.concat(bodies) };
+  }
+
+  /** Lets go of everything held (the connection closed). */
+  clear(): void {
+    for (const key of [...this.pending.keys()]) this.drop(key);
   }
 
   /** Drops messages past their deadline; `add` calls it too, a timer can call it on quiet links. */
@@ -121,6 +152,7 @@ export class SubPackageAssembler {
     const entry = this.pending.get(key);
     if (!entry) return;
     this.heldBytes -= entry.bytes;
+    this.budget?.give(entry.bytes);
     this.pending.delete(key);
   }
 }

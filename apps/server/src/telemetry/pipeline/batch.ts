@@ -1,3 +1,4 @@
+import { DeviceKind } from '@cvrisk/contracts';
 import type {
   DeviceAlarmTable, DeviceDailyTable, DeviceStatusTable, DeviceTrackStateTable, PositionTable, StopTable, TripTable,
 } from '../../db/schema.js';
@@ -76,7 +77,7 @@ export function buildBatch(items: Queued[]): { write: BatchWrite; updates: Entry
         alarmWord = word;
       }
       // Stops and trips need a steady stream of fixes: wireless trackers report a few times a day.
-      if (device.kind !== 1) continue;
+      if (device.kind !== DeviceKind.wired) continue;
       const step = advance(track, { t: q.p.gpsTime, lng: q.p.lng, lat: q.p.lat, speed: q.p.speed, acc: q.p.acc, mileageKm: q.p.mileageKm ?? null });
       track = step.state;
       if (step.closedStop) stops.set(step.closedStop.start, { device_id: device.id, start_time: step.closedStop.start, end_time: step.closedStop.end, lng: step.closedStop.lng, lat: step.closedStop.lat, closed: 1 });
@@ -105,7 +106,7 @@ export function buildBatch(items: Queued[]): { write: BatchWrite; updates: Entry
         acc: p.acc, battery: p.battery ?? null, signal: p.signal ?? null, satellites: p.satellites ?? null, mileage: p.mileageKm ?? null,
         alarm_word: alarmWord, status_word: p.statusWord ?? 0, updated_at: newest.receivedAt,
       });
-      if (device.kind === 1) write.trackStates.push({ device_id: device.id, state: JSON.stringify(track) });
+      if (device.kind === DeviceKind.wired) write.trackStates.push({ device_id: device.id, state: JSON.stringify(track) });
       updates.push({ entry: device, lastTime: lastTime!, alarmWord, track });
     }
   }

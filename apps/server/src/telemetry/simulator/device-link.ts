@@ -3,7 +3,14 @@ import type { LocationFix } from '../jt808/index.js';
 import type { PositionPipeline } from '../pipeline/position-pipeline.js';
 import type { FixBuffer } from './fix-buffer.js';
 import type { PlannedDevice } from './plan-types.js';
+import type { AuthCodes } from './auth-codes.js';
 import { VirtualTerminal } from './virtual-terminal.js';
+
+/** Why the platform refused a registration (0x8100 results), for the simulator's error lines. */
+const REFUSALS: Record<number, string> = {
+  3: 'already registered, and this simulator does not hold its code (reset its registration on the device screens)',
+  4: 'unknown terminal',
+};
 
 /**
  * How the simulated devices reach the platform: as JT/T 808 terminals, as an HTTP integration, or,
@@ -21,15 +28,18 @@ export interface DeviceLink {
   send(fixes: FixBuffer, from: number, to: number, late: boolean): Promise<void>;
   /** Keeps an idle connection open. */
   heartbeat(): Promise<void>;
+  /** False once the platform has closed the connection: the device reconnects, as a terminal does. */
+  readonly alive: boolean;
   close(): void;
 }
 
 /**
  * Opens a device's link. Over TCP it connects and authenticates with the auth code kept from an
- * earlier registration, registering (again) when there is none or the platform no longer takes it.
+ * earlier registration, registering when it holds none or the platform no longer takes it (the
+ * platform accepts that only for a terminal not registered yet, or whose registration was reset).
  * `whereNow` answers platform commands such as a position query.
  */
-export async function openLink(device: PlannedDevice, c: Connection, authCodes: Map<string, string>, whereNow?: () => LocationFix): Promise<DeviceLink> {
+export async function openLink(device: PlannedDevice, c: Connection, authCodes: AuthCodes, whereNow?: () => LocationFix): Promise<DeviceLink> {
   if (c.transport === 'http') return new HttpLink(device.number, c.url, c.apiKey);
   if (c.transport === 'pipeline') return new PipelineLink(device.number, c.pipeline);
   const vt = new VirtualTerminal({ host: c.host, port: c.port, deviceNumber: device.number, version: device.version, model: device.model, replyTimeoutMs: c.replyTimeoutMs ?? 60_000 });
@@ -38,8 +48,8 @@ export async function openLink(device: PlannedDevice, c: Connection, authCodes: 
     if (whereNow) vt.onCommand = (m, serial) => vt.answer(serial, m, whereNow());
     const known = authCodes.get(device.number);
     if (!known || !(await vt.authenticate(known))) {
-      const code = await vt.register();
-      if (!code) throw new Error(`the platform refused to register ${device.number}`);
+      const { result, authCode: code } = await vt.registration();
+      if (!code) throw new Error(`the platform refused to register ${device.number}: ${REFUSALS[result] ?? `result ${result}`}`);
       authCodes.set(device.number, code);
       if (!(await vt.authenticate(code))) throw new Error(`${device.number} could not authenticate`);
     }
@@ -52,6 +62,10 @@ export async function openLink(device: PlannedDevice, c: Connection, authCodes: 
 
 class TcpLink implements DeviceLink {
   constructor(private readonly vt: VirtualTerminal) {}
+
+  get alive(): boolean {
+    return this.vt.connected;
+  }
 
   async send(fixes: FixBuffer, from: number, to: number, late: boolean): Promise<void> {
     const result = to - from === 1 && !late
@@ -95,6 +109,8 @@ class HttpLink implements DeviceLink {
 
   async heartbeat(): Promise<void> {}
 
+  readonly alive = true;
+
   close(): void {}
 }
 
@@ -110,6 +126,8 @@ class PipelineLink implements DeviceLink {
   }
 
   async heartbeat(): Promise<void> {}
+
+  readonly alive = true;
 
   close(): void {}
 }

@@ -1,3 +1,4 @@
+import { DeviceKind } from '@cvrisk/contracts';
 import type { Rng } from '../../demo/random.js';
 import type { Place } from './cities.js';
 import type { Stay } from './day-program.js';
@@ -16,8 +17,8 @@ export type Draft = () => Episode;
 
 export type ScriptContext = { car: CarPlan; day: number; rng: Rng; id: string };
 
-const wiredOf = (car: CarPlan) => car.devices.find((d) => d.kind === 1);
-const wirelessOf = (car: CarPlan) => car.devices.find((d) => d.kind === 2);
+const wiredOf = (car: CarPlan) => car.devices.find((d) => d.kind === DeviceKind.wired);
+const wirelessOf = (car: CarPlan) => car.devices.find((d) => d.kind === DeviceKind.wireless);
 const listed = (devices: PlannedDevice[]) => devices.map((d) => ({ number: d.number, kind: d.kind }));
 const placeOf = (p: Place) => ({ lng: p.lng, lat: p.lat });
 const about = (c: ScriptContext) => ({ id: c.id, carId: c.car.carId, dealerId: c.car.dealerId, financeId: c.car.financeId });
@@ -73,7 +74,7 @@ export function removal(c: ScriptContext): Draft {
   const wireless = wirelessOf(car);
   const device = wireless && rng.chance(0.4) ? wireless : wiredOf(car) ?? wireless!;
   const at = atHour(day, rng.float(0.5, 4));
-  device.effects.alarms.push({ at, bits: device.kind === 1 ? 1 << 16 : 1 << 17 });
+  device.effects.alarms.push({ at, bits: device.kind === DeviceKind.wired ? 1 << 16 : 1 << 17 });
   device.effects.silences.push({ from: at + 1000, to: Infinity });
   return () => ({ ...about(c), kind: 'removal', devices: listed([device]), start: at, end: null, place: placeOf(car.life.stateAt(at)) });
 }

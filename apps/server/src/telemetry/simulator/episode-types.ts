@@ -1,3 +1,4 @@
+import type { DeviceKind } from '@cvrisk/contracts';
 import type { Place } from './cities.js';
 
 export const EPISODE_KINDS = ['riskPointStay', 'powerCut', 'removal', 'leaveProvince', 'offline', 'separation', 'abnormalMove'] as const;
@@ -29,7 +30,7 @@ export type Episode = {
   dealerId: number;
   financeId: number | null;
   /** The devices whose reports show it. */
-  devices: { number: string; kind: 1 | 2 }[];
+  devices: { number: string; kind: DeviceKind }[];
   start: number;
   end: number | null;
   place: EpisodePlace;

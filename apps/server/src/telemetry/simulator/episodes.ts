@@ -1,3 +1,4 @@
+import type { DeviceKind } from '@cvrisk/contracts';
 import type { Rng } from '../../demo/random.js';
 import * as scripts from './episode-scripts.js';
 import type { Draft, ScriptContext } from './episode-scripts.js';
@@ -8,7 +9,7 @@ import { rngOf, Stream } from './seeded.js';
 
 type Kind = EpisodeKind | 'compound';
 
-const has = (car: CarPlan, kind: 1 | 2) => car.devices.some((d) => d.kind === kind);
+const has = (car: CarPlan, kind: DeviceKind) => car.devices.some((d) => d.kind === kind);
 
 /**
  * What share of the cars get each episode (about 11 % in all, one kind per car), what a car needs

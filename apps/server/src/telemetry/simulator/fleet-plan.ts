@@ -1,3 +1,4 @@
+import { DeviceKind } from '@cvrisk/contracts';
 import { CarLife } from './car-life.js';
 import { homeCity, type HomeCity, type Place } from './cities.js';
 import { planEpisodes } from './episodes.js';
@@ -73,11 +74,11 @@ function planCar(seed: number, firstDay: number, sc: SourceCar, city: HomeCity, 
       number: d.number,
       kind: d.kind,
       model: d.model,
-      version: d.kind === 1 ? 2013 : 2019,
+      version: d.kind === DeviceKind.wired ? 2013 : 2019,
       car,
       installTime: d.installTime,
       key,
-      phaseMs: d.kind === 1 ? dr.int(0, 899) * 1000 : dr.int(1800, 19_800) * 1000,
+      phaseMs: d.kind === DeviceKind.wired ? dr.int(0, 899) * 1000 : dr.int(1800, 19_800) * 1000,
       battery: { usedAtStart: dr.float(0, 75), perDay: dr.float(0.4, 2) },
       effects: { silences: [], alarms: [], pins: [] },
     };

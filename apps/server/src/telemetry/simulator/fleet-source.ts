@@ -1,6 +1,7 @@
+import { DeviceKind } from '@cvrisk/contracts';
 import type { Db } from '../../db/database.js';
 
-export type SourceDevice = { number: string; kind: 1 | 2; model: string; installTime: number | null };
+export type SourceDevice = { number: string; kind: DeviceKind; model: string; installTime: number | null };
 
 export type SourceCar = {
   carId: number;
@@ -39,7 +40,7 @@ export async function loadFleetSource(db: Db, opts: { maxDevices?: number } = {}
       car = { carId: r.car_id, dealerId: r.dept_id, financeId: r.parent_id, city: r.city, province: r.province, devices: [] };
       cars.set(r.car_id, car);
     }
-    car.devices.push({ number: r.device_number, kind: r.kind === 2 ? 2 : 1, model: r.model, installTime: r.install_time });
+    car.devices.push({ number: r.device_number, kind: r.kind === DeviceKind.wireless ? DeviceKind.wireless : DeviceKind.wired, model: r.model, installTime: r.install_time });
   }
   const riskPoints = await db.selectFrom('risk_point').select(['id', 'category', 'name', 'lng', 'lat']).orderBy('id').execute();
   return { cars: [...cars.values()], riskPoints };

@@ -14,6 +14,8 @@ let t: TestApp;
 let gateway: Jt808Gateway;
 let tcp: Connection;
 let plan: FleetPlan;
+/** The codes the simulated terminals were given, as a terminal keeps them in its flash. */
+const kept = new Map<string, string>();
 const silent = { info() {}, warn() {} };
 
 beforeAll(async () => {
@@ -51,7 +53,7 @@ describe('the history runner', () => {
     expect(plan.devices).toHaveLength(10);
     expect(new Set(plan.devices.map((d) => d.kind))).toEqual(new Set([1, 2]));
     const progress: number[][] = [];
-    const result = await runHistory({ plan, connection: tcp, concurrency: 4, batchSize: 60, onProgress: (...a) => progress.push(a) });
+    const result = await runHistory({ plan, connection: tcp, authCodes: kept, concurrency: 4, batchSize: 60, onProgress: (...a) => progress.push(a) });
     expect(result.failed).toEqual([]);
 
     let total = 0;
@@ -78,23 +80,31 @@ describe('the history runner', () => {
     expect(progress[progress.length - 1]).toEqual([10, 10, total]);
   });
 
-  it('re-registers a terminal whose auth code is stale, and a second upload stores nothing twice', async () => {
+  it('authenticates again with the codes it kept, and a second upload stores nothing twice', async () => {
     const before = await Promise.all(plan.devices.map((d) => stored(d)));
-    const authCodes = new Map(plan.devices.map((d) => [d.number, 'stale-code']));
-    const result = await runHistory({ plan, connection: tcp, authCodes });
-    expect(result.failed).toEqual([]);
     // A device with nothing to send (silent all day after a power cut) never connects.
     const reporting = plan.devices.filter((d) => generated(d).length > 0);
     expect(reporting.length).toBeGreaterThan(5);
-    for (const d of reporting) expect(authCodes.get(d.number)).toMatch(/^[0-9a-f]{16}$/);
+    for (const d of reporting) expect(kept.get(d.number)).toMatch(/^[0-9a-f]{32}$/);
+    const result = await runHistory({ plan, connection: tcp, authCodes: kept });
+    expect(result.failed).toEqual([]);
     expect(await Promise.all(plan.devices.map((d) => stored(d)))).toEqual(before);
+  });
+
+  it('without the codes, the registered terminals are refused: nobody registers them a second time', async () => {
+    const [device] = plan.devices.filter((d) => generated(d).length > 0);
+    const result = await runHistory({ plan: { ...plan, devices: [device!] }, connection: tcp, authCodes: new Map([[device!.number, 'stale-code']]) });
+    expect(result.failed).toEqual([{
+      device: device!.number,
+      error: `the platform refused to register ${device!.number}: already registered, and this simulator does not hold its code (reset its registration on the device screens)`,
+    }]);
   });
 
   it('reports a device the platform does not know as failed, and carries on with the others', async () => {
     const [first, second] = plan.devices.filter((d) => d.kind === 1 && generated(d).length > 0);
     const stranger = { ...first!, number: '139999999998' };
-    const result = await runHistory({ plan: { ...plan, devices: [stranger, second!] }, connection: tcp });
-    expect(result.failed).toEqual([{ device: '139999999998', error: 'the platform refused to register 139999999998' }]);
+    const result = await runHistory({ plan: { ...plan, devices: [stranger, second!] }, connection: tcp, authCodes: kept });
+    expect(result.failed).toEqual([{ device: '139999999998', error: 'the platform refused to register 139999999998: unknown terminal' }]);
     expect(result.devices).toBe(2);
   });
 

@@ -1,3 +1,4 @@
+import type { AuthCodes } from './auth-codes.js';
 import { openLink, type Connection, type DeviceLink } from './device-link.js';
 import { FixBuffer } from './fix-buffer.js';
 import type { FleetPlan, PlannedDevice } from './plan-types.js';
@@ -14,7 +15,7 @@ export type HistoryOptions = {
   /** Positions per 0x0704 upload (or HTTP call). */
   batchSize?: number;
   /** Auth codes from registrations, kept for the run (and for a live run after it). */
-  authCodes?: Map<string, string>;
+  authCodes?: AuthCodes;
   onProgress?: (doneDevices: number, totalDevices: number, positionsSent: number) => void;
 };
 

@@ -93,4 +93,24 @@ describe('the live runner', () => {
     await waitFor(() => gateway.stats.connections === 0);
     await gateway.close();
   });
+
+  it('reconnects soon after the platform closes its connection, and after a reset registration registers anew', async () => {
+    const gateway = await gatewayOn(0);
+    const codes = new Map<string, string>();
+    const device = plan.devices.find((d) => d.kind === 1 && d.effects.silences.length === 0)!;
+    const token = await t.login('admin');
+    const resetRegistration = () =>
+      t.app.inject({ method: 'POST', url: '/api/device/resetRegistration', headers: { accessToken: token }, payload: { deviceNumber: device.number } });
+    // The test before registered it with codes this runner does not hold.
+    expect((await resetRegistration()).json().result.disconnected).toBe(false);
+    // Real time: with nothing to send for a minute, only the closed connection can bring it back.
+    const live = startLive({ plan: { ...plan, devices: [device] }, connection: { transport: 'tcp', host: '127.0.0.1', port, replyTimeoutMs: 5000 }, authCodes: codes, from: plan.end, simStart: plan.end, tickMs: 50 });
+    await waitFor(() => gateway.isOnline(device.number) && codes.has(device.number));
+    const first = codes.get(device.number);
+    expect((await resetRegistration()).json().result).toEqual({ deviceNumber: device.number, disconnected: true });
+    await waitFor(() => codes.get(device.number) !== first && gateway.isOnline(device.number));
+    expect(codes.get(device.number)).toMatch(/^[0-9a-f]{32}$/);
+    await live.stop();
+    await gateway.close();
+  });
 });

@@ -1,3 +1,4 @@
+import type { AuthCodes } from './auth-codes.js';
 import { openLink, type Connection, type DeviceLink } from './device-link.js';
 import { FixBuffer } from './fix-buffer.js';
 import { HOUR_MS } from './local-time.js';
@@ -15,7 +16,7 @@ export type LiveOptions = {
   clock?: () => number;
   /** Simulated seconds per real second (1: real time; 60: an hour a minute, for demos). */
   speed?: number;
-  authCodes?: Map<string, string>;
+  authCodes?: AuthCodes;
   /** A connected terminal with nothing to send says it is alive this often (real ms). */
   heartbeatMs?: number;
   tickMs?: number;
@@ -35,6 +36,7 @@ const MAX_UPLOAD = 500;
 /** New connections opened per tick, so a thousand terminals do not knock at once. */
 const CONNECTS_PER_TICK = 100;
 const MAX_BACKOFF_MS = 30_000;
+const RECONNECT_DELAY_MS = 2000;
 
 type State = {
   device: PlannedDevice;
@@ -103,6 +105,13 @@ export function startLive(o: LiveOptions): LiveRunner {
     let connects = 0;
     for (const s of states) {
       if (s.busy) continue;
+      if (s.link && !s.link.alive) {
+        // The platform closed the connection (another connection took over, a reset registration):
+        // reconnect after a pause, as a terminal does, rather than at once.
+        s.link.close();
+        s.link = null;
+        s.retryAt = real + RECONNECT_DELAY_MS;
+      }
       if (s.next === s.fixes.length && s.generatedTo <= sim) {
         const to = Math.min(Math.max(s.generatedTo + CHUNK_MS, sim + 1), s.generatedTo + 24 * HOUR_MS);
         s.fixes.clear();

@@ -1,3 +1,4 @@
+import type { DeviceKind } from '@cvrisk/contracts';
 import type { CarLife } from './car-life.js';
 import type { HomeCity, Place } from './cities.js';
 import type { Episode } from './episode-types.js';
@@ -46,7 +47,7 @@ export type CarPlan = {
 
 export type PlannedDevice = {
   number: string;
-  kind: 1 | 2;
+  kind: DeviceKind;
   model: string;
   /** Wired terminals speak the 2013 header (12-digit numbers), wireless ones 2019 (15-digit IMEIs). */
   version: 2013 | 2019;

@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/database.js';
 import { DEFAULT_DEMO_SEED } from '../../demo/seed-demo.js';
+import { AUTH_CODES_FILE, authCodeFile } from './auth-codes.js';
 import type { Connection } from './device-link.js';
 import { loadFleetSource } from './fleet-source.js';
 import { planFleet } from './fleet-plan.js';
@@ -16,6 +18,8 @@ const USAGE = `npm run simulate -- [options]
   --live              then keep reporting live (the default when there is no history)
   --speed X           simulated seconds per real second in live mode (default 1)
   --seed S            plan seed (default the demo seed)
+  --codes FILE        where the terminals keep their auth codes (default DATA_DIR/${AUTH_CODES_FILE},
+                      shared with the server's own demo fleet)
   --http URL --api-key KEY   send through the HTTP ingest API instead of JT/T 808
 The database is the server's: DATA_DIR or DATABASE_URL, as for npm start.`;
 
@@ -31,6 +35,7 @@ function options() {
       seed: { type: 'string', default: String(DEFAULT_DEMO_SEED) },
       http: { type: 'string' },
       'api-key': { type: 'string' },
+      codes: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -52,6 +57,7 @@ function options() {
     speed: number('speed', values.speed, 0.001)!,
     seed: number('seed', values.seed, 0)!,
     http: values.http ? { url: values.http, apiKey: values['api-key']! } : null,
+    codes: values.codes,
   };
 }
 
@@ -74,7 +80,7 @@ async function main(): Promise<void> {
   console.log(`simulate: ${plan.devices.length} devices on ${plan.cars.length} cars → ${where} (${connection.transport})`);
   if (plan.skippedCars) console.log(`  ${plan.skippedCars} cars skipped: their dealer's city is not one the simulator knows`);
   console.log(`  episodes: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}`);
-  const authCodes = new Map<string, string>();
+  const authCodes = authCodeFile(o.codes ?? path.join(config.dataDir, AUTH_CODES_FILE));
 
   if (o.historyDays > 0) {
     const started = Date.now();
@@ -92,7 +98,10 @@ async function main(): Promise<void> {
     for (const f of r.failed.slice(0, 10)) console.log(`  failed ${f.device}: ${f.error}`);
     if (r.failed.length) process.exitCode = 1;
   }
-  if (!o.live) return;
+  if (!o.live) {
+    authCodes.flush();
+    return;
+  }
 
   const errors = new Map<string, number>();
   const live = startLive({
@@ -112,6 +121,7 @@ async function main(): Promise<void> {
   });
   clearInterval(status);
   await live.stop();
+  authCodes.flush();
   console.log(`live: stopped after ${live.stats.positions} positions.`);
 }
 

@@ -1,8 +1,8 @@
+import { distanceM } from '@cvrisk/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../demo/seed-demo.js';
 import { SEED_NOW } from '../../test/test-app.js';
 import { openTestDatabase } from '../../test/test-database.js';
-import { distanceM } from '../geo.js';
 import { FixBuffer } from './fix-buffer.js';
 import { planFleet } from './fleet-plan.js';
 import { loadFleetSource, type FleetSource } from './fleet-source.js';

@@ -1,3 +1,4 @@
+import { DeviceKind } from '@cvrisk/contracts';
 import type { LocationFix } from '../jt808/index.js';
 import type { Drive, Stay } from './day-program.js';
 import { FixBuffer, NO_BATTERY } from './fix-buffer.js';
@@ -32,7 +33,7 @@ export function deviceFixes(plan: FleetPlan, device: PlannedDevice, from: number
   const lo = Math.max(from, plan.start, device.installTime ?? -Infinity);
   if (lo >= to) return;
   const emitter = new Emitter(plan, device, lo, to, out);
-  if (device.kind === 1) wiredFixes(plan.seed, device, lo, to, emitter);
+  if (device.kind === DeviceKind.wired) wiredFixes(plan.seed, device, lo, to, emitter);
   else wirelessFixes(plan.seed, device, lo, to, emitter);
   emitter.finish();
 }
@@ -48,8 +49,8 @@ export function fixNow(plan: FleetPlan, device: PlannedDevice, t: number): Locat
   const s = device.car.life.stateAt(t);
   const pin = pinAt(device, t);
   return locationFix({
-    time: t, lng: pin?.lng ?? s.lng, lat: pin?.lat ?? s.lat, speed: pin ? 0 : s.speed, direction: s.heading, acc: device.kind === 1 && s.moving,
-    ...(device.kind === 1 ? { mileageKm: s.odoKm } : { battery: batteryAt(plan, device, t), fixSource: 1 }),
+    time: t, lng: pin?.lng ?? s.lng, lat: pin?.lat ?? s.lat, speed: pin ? 0 : s.speed, direction: s.heading, acc: device.kind === DeviceKind.wired && s.moving,
+    ...(device.kind === DeviceKind.wired ? { mileageKm: s.odoKm } : { battery: batteryAt(plan, device, t), fixSource: 1 }),
   });
 }
 
@@ -163,7 +164,7 @@ class Emitter {
       const a = alarms[this.next++]!;
       if (a.at <= this.last) continue;
       const s = this.device.car.life.stateAt(a.at);
-      const wired = this.device.kind === 1;
+      const wired = this.device.kind === DeviceKind.wired;
       const pin = pinAt(this.device, a.at);
       this.out.push(a.at, pin?.lng ?? s.lng, pin?.lat ?? s.lat, 0, s.heading, false, a.bits, wired ? s.odoKm : NaN, wired ? NO_BATTERY : batteryAt(this.plan, this.device, a.at), wired ? 0 : 1);
       this.last = a.at;

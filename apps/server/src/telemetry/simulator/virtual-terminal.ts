@@ -103,11 +103,17 @@ export class VirtualTerminal {
 
   /** Registers and returns the auth code, or null when the platform refused. */
   async register(): Promise<string | null> {
+    return (await this.registration()).authCode;
+  }
+
+  /** Registers: the 0x8100 result (0 success, 3 already registered, 4 unknown terminal) and the code it carried. */
+  async registration(): Promise<{ result: number; authCode: string | null }> {
     const r = await this.request({
       kind: 'register', provinceId: 33, cityId: 100, manufacturerId: 'CVRSK', terminalModel: this.o.model,
       terminalId: this.o.deviceNumber.slice(-7), plateColor: 0, plate: '',
     });
-    return r.kind === 'register-response' && r.result === 0 && r.authCode ? r.authCode : null;
+    if (r.kind !== 'register-response') return { result: -1, authCode: null };
+    return { result: r.result, authCode: r.result === 0 && r.authCode ? r.authCode : null };
   }
 
   async authenticate(authCode: string): Promise<boolean> {
@@ -137,6 +143,11 @@ export class VirtualTerminal {
   answer(serial: number, m: DownlinkMessage, fix: LocationFix): void {
     if (m.kind === 'location-query') this.send({ kind: 'location-query-reply', replySerial: serial, location: fix });
     else this.send({ kind: 'terminal-response', replySerial: serial, replyId: MESSAGE_ID_OF[m.kind] ?? 0, result: ResponseResult.ok });
+  }
+
+  /** Connected, and the platform has not closed the connection. */
+  get connected(): boolean {
+    return this.socket !== null && !this.socket.destroyed && !this.socket.readableEnded;
   }
 
   close(): void {

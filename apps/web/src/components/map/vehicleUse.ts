@@ -1,9 +1,6 @@
-import {
-  CAR_ANALYSIS_PATH, WARNING_DETAIL_PATHS,
-  type CarDataAnalysis, type CommonPlace, type NearRiskPoint,
-} from '@cvrisk/contracts';
-import { queryOptions } from '@tanstack/react-query';
-import { getResult } from '../../api/http';
+import { CarAnalysisCalls, WarningDetailCalls, type CarDataAnalysis, type CommonPlace, type NearRiskPoint } from '@cvrisk/contracts';
+import { queryOptions, skipToken } from '@tanstack/react-query';
+import { call } from '../../api/call';
 import { formatSeconds } from '../../lib/format';
 import type { Lang, MessageKey, Translate } from '../../lib/i18n/translate';
 
@@ -46,8 +43,7 @@ export type Point = { lng: number; lat: number };
 export function carAnalysisQuery(carid: number | null) {
   return queryOptions({
     queryKey: ['carAnalysis', carid],
-    queryFn: ({ signal }) => getResult<CarDataAnalysis>(CAR_ANALYSIS_PATH, { params: { carid }, signal }),
-    enabled: carid !== null,
+    queryFn: carid === null ? skipToken : ({ signal }) => call(CarAnalysisCalls.analysis, { query: { carid } }, { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -55,8 +51,7 @@ export function carAnalysisQuery(carid: number | null) {
 export function nearRiskPointsQuery(warningId: number | null) {
   return queryOptions({
     queryKey: ['warningNearRiskPoints', warningId],
-    queryFn: ({ signal }) => getResult<NearRiskPoint[]>(WARNING_DETAIL_PATHS.nearRiskPoints, { params: { id: warningId }, signal }),
-    enabled: warningId !== null,
+    queryFn: warningId === null ? skipToken : ({ signal }) => call(WarningDetailCalls.nearRiskPoints, { query: { id: warningId } }, { signal }),
   });
 }
 

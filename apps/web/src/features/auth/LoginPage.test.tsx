@@ -1,22 +1,21 @@
+import { MenuCalls, SessionCalls, type UserInfo } from '@cvrisk/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken } from '../../api/token';
+import { answer, fakeServer } from '../../test/fakeServer';
 import { jsonReply, renderRoutes } from '../../test/renderWithProviders';
 import { LoginPage } from './LoginPage';
 
-const user = { username: 'finance1', realname: '王丽', avatar: '', permissions: ['device:view'], deptId: 2, deptName: '安达融资', roleName: '风控经理' };
+const user: UserInfo = { userId: 2, username: 'finance1', realname: '王丽', avatar: '', permissions: ['device:view'], deptId: 2, deptName: '安达融资', roleName: '风控经理' };
 
+/** The login reply is given whole (envelope and status): these tests are about the replies that go wrong. */
 function serve(loginReply: unknown, loginStatus = 200) {
-  const fetchMock = vi.fn(async (url: string) => {
-    if (url === '/publicKey') return jsonReply({ code: 200, msg: 'ok', data: { publicKey: '', encrypt: 'off', mockServer: false } });
-    if (url === '/api/login') return jsonReply(loginReply, loginStatus);
-    if (url === '/userInfo') return jsonReply({ code: 200, msg: 'ok', data: user });
-    if (url === '/menu/navigate') return jsonReply({ code: 200, msg: 'ok', data: [] });
-    return jsonReply({ code: 404, msg: 'not found' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return fakeServer([
+    answer(SessionCalls.login, () => jsonReply(loginReply, loginStatus)),
+    answer(SessionCalls.userInfo, user),
+    answer(MenuCalls.navigate, []),
+  ]).fetchMock;
 }
 
 async function signIn(username: string, password: string) {
@@ -55,6 +54,15 @@ describe('LoginPage', () => {
     renderRoutes(routes, '/login');
     await signIn('finance1', 'nope-nope');
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', '用户名或密码错误');
+  });
+
+  it("a refused sign-in (429) shows the server's wait message on the form, which stays usable", async () => {
+    serve({ code: 429, msg: '此网络地址登录失败次数过多，请15分钟后再试' }, 429);
+    renderRoutes(routes, '/login');
+    await signIn('finance1', 'Demo@2026');
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', '此网络地址登录失败次数过多，请15分钟后再试');
+    expect(screen.getByRole('button', { name: /登\s*录/ })).toHaveProperty('disabled', false);
+    expect(getToken()).toBeNull();
   });
 
   it('rejects a password shorter than 6 characters before calling the server', async () => {

@@ -1,6 +1,6 @@
-import type { CarBrand, DeptNode, PageResult, Product } from '@cvrisk/contracts';
+import { CatalogCalls, DeptCalls } from '@cvrisk/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { getResult } from '../../api/http';
+import { call } from '../../api/call';
 
 /** Reference lists change rarely; keep them for the session instead of refetching per screen. */
 const REFERENCE_STALE_MS = 10 * 60_000;
@@ -9,7 +9,7 @@ const REFERENCE_STALE_MS = 10 * 60_000;
 export function deptTreeQuery(userId: number) {
   return queryOptions({
     queryKey: ['dept', 'tree', userId],
-    queryFn: ({ signal }) => getResult<DeptNode[]>('/api/dept/getDeptTreeByUserId', { params: { userid: userId }, signal }),
+    queryFn: ({ signal }) => call(DeptCalls.tree, { query: { userid: userId } }, { signal }),
     staleTime: REFERENCE_STALE_MS,
   });
 }
@@ -18,8 +18,7 @@ export function deptTreeQuery(userId: number) {
 export function carBrandsQuery() {
   return queryOptions({
     queryKey: ['carBrand', 'all'],
-    queryFn: async ({ signal }) =>
-      (await getResult<PageResult<CarBrand>>('/api/carBrand/getList', { params: { pageSize: 1000, pageNumber: 1 }, signal })).list,
+    queryFn: async ({ signal }) => (await call(CatalogCalls.brands, { query: { pageSize: 1000, pageNumber: 1 } }, { signal })).list,
     staleTime: REFERENCE_STALE_MS,
   });
 }
@@ -28,7 +27,7 @@ export function carBrandsQuery() {
 export function productsQuery() {
   return queryOptions({
     queryKey: ['products', 'all'],
-    queryFn: ({ signal }) => getResult<Product[]>('/pd/install/product/allProducts', { signal, silent: true }),
+    queryFn: ({ signal }) => call(CatalogCalls.products, undefined, { signal, silent: true }),
     staleTime: REFERENCE_STALE_MS,
   });
 }

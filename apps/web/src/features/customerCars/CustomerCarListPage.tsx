@@ -1,11 +1,10 @@
 import { CarDeviceListQuery } from '@cvrisk/contracts';
 import { useMemo } from 'react';
+import { FieldFilterForm } from '../../components/listFields';
 import { ListScreen } from '../../components/ListScreen';
 import { useI18n } from '../../lib/i18n/I18nProvider';
-import { carColumns } from './carColumns';
-import { CarFilterForm } from './CarFilterForm';
-import { filtersFromQuery, filtersToQuery } from './carFilters';
-import { exportCars, fetchCarPage } from './cars.queries';
+import { CAR_FIELDS, carColumns, filtersFromQuery, filtersToQuery } from './carFields';
+import { CARS_KEY, exportCars, fetchCarPage } from './cars.queries';
 
 /** 客户车辆 (风险管理): each financed car with its customer, loan state and installed devices. */
 export function CustomerCarListPage() {
@@ -14,13 +13,13 @@ export function CustomerCarListPage() {
 
   return (
     <ListScreen
-      id="customerCars"
+      id={CARS_KEY}
       title={t('car.listTitle')}
       schema={CarDeviceListQuery}
       fetchPage={fetchCarPage}
       toForm={filtersFromQuery}
       fromForm={filtersToQuery}
-      filters={(props) => <CarFilterForm {...props} />}
+      filters={(props) => <FieldFilterForm fields={CAR_FIELDS} {...props} />}
       columns={columns}
       rowKey="carId"
       exportFile={exportCars}

@@ -1,10 +1,13 @@
-import type { CarDeviceListItem, CarDeviceListQuery, CarExportQuery, PageResult } from '@cvrisk/contracts';
-import { download, getResult } from '../../api/http';
+import { CarCalls, type CarDeviceListQuery, type CarExportQuery } from '@cvrisk/contracts';
+import { call, download } from '../../api/call';
+
+/** The car list's id, the first part of its cache keys. */
+export const CARS_KEY = 'customerCars';
 
 export function fetchCarPage(query: CarDeviceListQuery, signal: AbortSignal) {
-  return getResult<PageResult<CarDeviceListItem>>('/api/car/getCarDeviceList', { method: 'POST', data: query, signal });
+  return call(CarCalls.list, { body: query }, { signal });
 }
 
 export function exportCars(filters: Partial<CarExportQuery>, onProgress: (received: number, total: number | null) => void) {
-  return download('/api/car/download', { data: filters, fallbackName: '客户车辆.xlsx', onProgress });
+  return download(CarCalls.export, { body: filters }, { fallbackName: '客户车辆.xlsx', onProgress });
 }

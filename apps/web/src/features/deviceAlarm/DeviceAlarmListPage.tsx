@@ -1,24 +1,17 @@
 import { AlarmListQuery } from '@cvrisk/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSession } from '../../app/session/SessionContext';
-import { dictName } from '../../components/DictSelect';
+import { FieldFilterForm } from '../../components/listFields';
 import { ListScreen } from '../../components/ListScreen';
 import { useI18n } from '../../lib/i18n/I18nProvider';
-import { alarmColumns } from './alarmColumns';
-import { AlarmFilterForm } from './AlarmFilterForm';
-import { filtersFromQuery, filtersToQuery } from './alarmFilters';
-import { alarmTypesQuery, exportAlarms, fetchAlarmPage } from './alarms.queries';
+import { ALARM_FIELDS, alarmColumns, filtersFromQuery, filtersToQuery } from './alarmFields';
+import { exportAlarms, fetchAlarmPage } from './alarms.queries';
 
 /** 设备报警 (风险管理): raw terminal alarms, one row from the moment a bit turned on until it turned off. */
 export function DeviceAlarmListPage() {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const { user } = useSession();
-  const types = useQuery(alarmTypesQuery());
-  const columns = useMemo(() => {
-    const names = new Map((types.data ?? []).map((x) => [x.code, dictName(x, lang)]));
-    return alarmColumns(t, lang, (code) => names.get(code));
-  }, [t, lang, types.data]);
+  const columns = useMemo(() => alarmColumns(t), [t]);
 
   return (
     <ListScreen
@@ -28,7 +21,7 @@ export function DeviceAlarmListPage() {
       fetchPage={fetchAlarmPage}
       toForm={filtersFromQuery}
       fromForm={filtersToQuery}
-      filters={(props) => <AlarmFilterForm {...props} />}
+      filters={(props) => <FieldFilterForm fields={ALARM_FIELDS} {...props} />}
       columns={columns}
       rowKey="id"
       exportFile={exportAlarms}

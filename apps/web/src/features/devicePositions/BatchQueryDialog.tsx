@@ -5,7 +5,7 @@ import { Alert, Button, Empty, Form, Input, Modal, Table, Typography } from 'ant
 import type { ListColumn } from '../../components/ListTable';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import type { Translate } from '../../lib/i18n/translate';
-import { missingNumbers, pasteProblem, splitDeviceNumbers, type PasteProblem } from './pastedNumbers';
+import { missingNumbers, pasteProblem, splitDeviceNumbers, type PasteProblem } from '../../lib/pastedNumbers';
 import { fetchDevicesByNumbers } from './positions.queries';
 
 type Props = {

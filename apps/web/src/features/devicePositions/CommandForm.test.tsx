@@ -1,27 +1,27 @@
+import { CommandCalls, type CommandItem, type EqCommand } from '@cvrisk/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonReply, renderRoutes } from '../../test/renderWithProviders';
+import { answer, fakeServer } from '../../test/fakeServer';
+import { renderRoutes } from '../../test/renderWithProviders';
 import { CommandForm } from './CommandForm';
 
 const deviceNumber = '138000010042';
 
 function serve() {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/publicKey') return jsonReply({ code: 200, msg: 'ok', data: { publicKey: '', encrypt: 'off', mockServer: false } });
-    if (url === '/api/device/eqCommand') {
-      const body = JSON.parse(String(init!.body)) as { command: string };
-      const item = { id: 1, deviceNumber, command: body.command, params: {}, state: 'sent', reply: null, createdAt: '2026-03-01 10:00:00', sentAt: '2026-03-01 10:00:00', answeredAt: null };
-      return jsonReply({ code: 200, msg: '位置查询：已发送', result: item });
-    }
-    return jsonReply({ code: 404, msg: 'x' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return fakeServer([
+    answer(
+      CommandCalls.send,
+      ({ body }): CommandItem => {
+        const { command } = body as EqCommand;
+        return { id: 1, deviceNumber, command, params: {}, state: 'sent', reply: null, createdAt: '2026-03-01 10:00:00', sentAt: '2026-03-01 10:00:00', answeredAt: null };
+      },
+      { msg: '位置查询：已发送' },
+    ),
+  ]);
 }
 
-const sent = (fetchMock: ReturnType<typeof serve>) =>
-  fetchMock.mock.calls.filter(([u]) => u === '/api/device/eqCommand').map(([, init]) => JSON.parse(String(init!.body)));
+const sent = (server: ReturnType<typeof serve>) => server.sent(CommandCalls.send).map((c) => c.body);
 
 function open(state: 'moving' | 'offline' = 'moving') {
   return renderRoutes([{ path: '/', element: <CommandForm device={{ deviceNumber, state }} /> }], '/');

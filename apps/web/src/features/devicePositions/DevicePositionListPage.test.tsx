@@ -1,10 +1,11 @@
-import type { DeviceListItem, UserInfo } from '@cvrisk/contracts';
+import { DeptCalls, DeviceCalls, type DeviceListItem, type UserInfo } from '@cvrisk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Menu } from '../../app/router/menu';
 import { SessionContext } from '../../app/session/SessionContext';
-import { jsonReply, renderRoutes } from '../../test/renderWithProviders';
+import { answer, fakeServer } from '../../test/fakeServer';
+import { renderRoutes } from '../../test/renderWithProviders';
 import { DevicePositionListPage } from './DevicePositionListPage';
 
 const base: DeviceListItem = {
@@ -12,7 +13,7 @@ const base: DeviceListItem = {
   deptId: 3, deptName: '杭州宝龙奥迪4S店', financeName: '华信汽车金融有限公司', carId: 42, carFrameNumber: 'LGBXBBZT2TN959417',
   plateNumber: '浙A33RZ4', customerName: '于兰晶', installTime: '2026-01-05 10:00:00', lastTime: '2026-03-01 11:16:48',
   lng: 120.279687, lat: 30.241232, gaodeLng: 120.284157, gaodeLat: 30.238793, speed: 30.1, direction: 350, acc: 1,
-  battery: null, signal: 25, satellites: 12,
+  battery: null, signal: 25, satellites: 12, registeredAt: '2026-01-05 10:20:00', invalidPositions: 0, lastInvalidAt: null, lastInvalidReason: null,
 };
 const never: DeviceListItem = {
   ...base, id: 2, deviceNumber: '865253061441142', deviceKind: 2, state: 'never', lastTime: null, lng: null, lat: null,
@@ -20,19 +21,14 @@ const never: DeviceListItem = {
 };
 
 function serve() {
-  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
-    if (url === '/publicKey') return jsonReply({ code: 200, msg: 'ok', data: { publicKey: '', encrypt: 'off', mockServer: false } });
-    if (url.startsWith('/api/dept/getDeptTreeByUserId')) return jsonReply({ code: 200, msg: 'ok', result: [] });
-    if (url === '/api/device/getLatestPositionList') return jsonReply({ code: 200, msg: 'ok', result: { list: [base, never], count: 57 } });
-    if (url === '/api/device/getDevListByDivNumbers') return jsonReply({ code: 200, msg: 'ok', result: [base] });
-    return jsonReply({ code: 404, msg: 'x' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return fakeServer([
+    answer(DeptCalls.tree, []),
+    answer(DeviceCalls.latest, { list: [base, never], count: 57 }),
+    answer(DeviceCalls.byNumbers, [base]),
+  ]);
 }
 
-const bodiesOf = (fetchMock: ReturnType<typeof serve>, url: string) =>
-  fetchMock.mock.calls.filter(([u]) => u === url).map(([, init]) => JSON.parse(String(init!.body)));
+const bodiesOf = (server: ReturnType<typeof serve>, call: typeof DeviceCalls.latest | typeof DeviceCalls.byNumbers) => server.sent(call).map((c) => c.body);
 
 function open(entry: string, permissions: string[]) {
   const user: UserInfo = { userId: 7, username: 'u', realname: 'r', avatar: '', permissions, deptId: 1, deptName: 'd', roleName: 'x' };
@@ -49,13 +45,16 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('DevicePositionListPage', () => {
   it('queries with the filters and page from the address bar and shows each position', async () => {
-    const fetchMock = serve();
+    const server = serve();
     open('/report/deviceManagement?state=moving&lastTimeStart=2026-03-01%2008:00:00&lastTimeEnd=2026-03-01%2012:00:00&pageNumber=2', ['device:view']);
     expect(await screen.findByText('138000010042')).toBeTruthy();
-    expect(bodiesOf(fetchMock, '/api/device/getLatestPositionList')[0]).toEqual({
+    expect(bodiesOf(server, DeviceCalls.latest)[0]).toEqual({
       state: 'moving', lastTimeStart: '2026-03-01 08:00:00', lastTimeEnd: '2026-03-01 12:00:00', pageNumber: 2, pageSize: 20,
     });
     expect(screen.getByText('共 57 条')).toBeTruthy();
+    const labels = [...document.querySelectorAll('.filter-form .ant-form-item-label label')].map((l) => l.textContent);
+    expect(labels).toEqual(['设备号', '设备类型', '状态', '所属机构', '最后上报时间', '车架号', '客户姓名']);
+    expect(screen.getAllByPlaceholderText(/开始时间|结束时间/).map((i) => (i as HTMLInputElement).value)).toEqual(['2026-03-01 08:00:00', '2026-03-01 12:00:00']);
     const moving = within(rowOf('138000010042'));
     expect(moving.getByText('120.279687, 30.241232')).toBeTruthy();
     expect(moving.getByText('30.1')).toBeTruthy();
@@ -70,10 +69,10 @@ describe('DevicePositionListPage', () => {
   it('refreshes itself every 30 s until 自动刷新 is switched off', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      const fetchMock = serve();
+      const server = serve();
       open('/report/deviceManagement', ['device:view']);
       await screen.findByText('138000010042');
-      const calls = () => bodiesOf(fetchMock, '/api/device/getLatestPositionList').length;
+      const calls = () => bodiesOf(server, DeviceCalls.latest).length;
       expect(calls()).toBe(1);
       await vi.advanceTimersByTimeAsync(30_000);
       await waitFor(() => expect(calls()).toBe(2));
@@ -94,7 +93,7 @@ describe('DevicePositionListPage', () => {
   });
 
   it('批量查询 looks up the pasted numbers and says how many were not found', async () => {
-    const fetchMock = serve();
+    const server = serve();
     open('/report/deviceManagement', ['device:view', 'device:command']);
     await screen.findByText('865253061441142');
     const u = userEvent.setup();
@@ -105,7 +104,7 @@ describe('DevicePositionListPage', () => {
     expect(await within(dialog).findByText('已识别 3 个设备号（重复的只算一次）')).toBeTruthy();
     await u.click(within(dialog).getByRole('button', { name: /查\s*询/ }));
     expect(await within(dialog).findByText('查询 3 个，找到 1 个，2 个未找到')).toBeTruthy();
-    expect(bodiesOf(fetchMock, '/api/device/getDevListByDivNumbers')).toEqual([{ deviceNumbers: ['138000010042', '000000', '123'] }]);
+    expect(bodiesOf(server, DeviceCalls.byNumbers)).toEqual([{ deviceNumbers: ['138000010042', '000000', '123'] }]);
     await waitFor(() => expect(within(dialog).getByText(/000000，123/)).toBeTruthy());
   });
 });

@@ -3,13 +3,12 @@ import { DevLatestQuery, type DeviceListItem } from '@cvrisk/contracts';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSession } from '../../app/session/SessionContext';
+import { FieldFilterForm } from '../../components/listFields';
 import { ListScreen } from '../../components/ListScreen';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { BatchQueryDialog } from './BatchQueryDialog';
 import { CommandDrawer } from './CommandDrawer';
-import { positionColumns } from './positionColumns';
-import { PositionFilterForm } from './PositionFilterForm';
-import { filtersFromQuery, filtersToQuery } from './positionFilters';
+import { filtersFromQuery, filtersToQuery, POSITION_FIELDS, positionColumns } from './positionFields';
 import { exportPositions, fetchPositionPage, LIST_REFRESH_MS } from './positions.queries';
 import './positions.css';
 
@@ -20,7 +19,7 @@ export function DevicePositionListPage() {
   const canCommand = user.permissions.includes('device:command');
   const [commandFor, setCommandFor] = useState<DeviceListItem | null>(null);
   const [batchOpen, setBatchOpen] = useState(false);
-  const columns = useMemo(() => positionColumns(t, lang, canCommand ? setCommandFor : undefined), [t, lang, canCommand]);
+  const columns = useMemo(() => positionColumns(t, canCommand ? setCommandFor : undefined), [t, canCommand]);
 
   return (
     <>
@@ -31,7 +30,7 @@ export function DevicePositionListPage() {
         fetchPage={fetchPositionPage}
         toForm={filtersFromQuery}
         fromForm={filtersToQuery}
-        filters={(props) => <PositionFilterForm {...props} />}
+        filters={(props) => <FieldFilterForm fields={POSITION_FIELDS} labelWidth={lang === 'zh' ? 108 : 120} {...props} />}
         columns={columns}
         rowKey="id"
         exportFile={exportPositions}

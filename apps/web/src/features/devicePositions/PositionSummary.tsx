@@ -3,8 +3,8 @@ import { Descriptions } from 'antd';
 import { AccTag, DeviceKindTag, DeviceStateTag } from '../../components/StatusTags';
 import { EMPTY, orDash } from '../../lib/format';
 import { useI18n } from '../../lib/i18n/I18nProvider';
-import { formatHeading } from './compass';
-import { BatteryLevel, SignalBars } from './PositionCells';
+import { formatHeading } from '../../lib/compass';
+import { BatteryLevel, SignalBars } from '../../components/device/PositionCells';
 
 const pair = (lng: number | null, lat: number | null) => (lng === null || lat === null ? EMPTY : `${lng.toFixed(6)}, ${lat.toFixed(6)}`);
 

@@ -1,14 +1,12 @@
+import { CommandCalls, DeviceCalls } from '@cvrisk/contracts';
 import type {
   CommandItem,
-  DeviceListItem,
   DevLatestExportQuery,
   DevLatestQuery,
   EqCommand,
-  PageResult,
-  ResultEnvelope,
 } from '@cvrisk/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { download, getResult, request } from '../../api/http';
+import { call, callWithMessage, download } from '../../api/call';
 
 /** The list is live: devices report every 10–30 s while driving. */
 export const LIST_REFRESH_MS = 30_000;
@@ -17,16 +15,16 @@ export const DRAWER_REFRESH_MS = 3_000;
 const HISTORY_LIMIT = 20;
 
 export function fetchPositionPage(query: DevLatestQuery, signal: AbortSignal) {
-  return getResult<PageResult<DeviceListItem>>('/api/device/getLatestPositionList', { method: 'POST', data: query, signal });
+  return call(DeviceCalls.latest, { body: query }, { signal });
 }
 
 export function exportPositions(filters: Partial<DevLatestExportQuery>, onProgress: (received: number, total: number | null) => void) {
-  return download('/api/device/downloadLatestPositionList', { data: filters, fallbackName: '设备最新位置.xlsx', onProgress });
+  return download(DeviceCalls.latestExport, { body: filters }, { fallbackName: '设备最新位置.xlsx', onProgress });
 }
 
 /** Only devices in the caller's scope come back; unknown numbers are simply absent. */
 export function fetchDevicesByNumbers(deviceNumbers: string[]) {
-  return getResult<DeviceListItem[]>('/api/device/getDevListByDivNumbers', { method: 'POST', data: { deviceNumbers } });
+  return call(DeviceCalls.byNumbers, { body: { deviceNumbers } });
 }
 
 /** The drawer's position summary, polled quietly: a failed poll should not toast every 3 s. */
@@ -34,7 +32,7 @@ export function deviceLatestQuery(deviceNumber: string) {
   return queryOptions({
     queryKey: ['devicePositions', 'device', deviceNumber],
     queryFn: async ({ signal }) =>
-      (await getResult<DeviceListItem[]>('/api/device/getDevListByDivNumbers', { method: 'POST', data: { deviceNumbers: [deviceNumber] }, signal, silent: true }))[0] ?? null,
+      (await call(DeviceCalls.byNumbers, { body: { deviceNumbers: [deviceNumber] } }, { signal, silent: true }))[0] ?? null,
     refetchInterval: DRAWER_REFRESH_MS,
   });
 }
@@ -43,13 +41,13 @@ export function commandHistoryQuery(deviceNumber: string) {
   return queryOptions({
     queryKey: ['devicePositions', 'commands', deviceNumber],
     queryFn: ({ signal }) =>
-      getResult<CommandItem[]>('/api/device/eqCommandList', { params: { deviceNumber, limit: HISTORY_LIMIT }, signal, silent: true }),
+      call(CommandCalls.list, { query: { deviceNumber, limit: HISTORY_LIMIT } }, { signal, silent: true }),
     refetchInterval: DRAWER_REFRESH_MS,
   });
 }
 
 /** The server's `msg` (`位置查询：已发送`) is what the operator is told (console-spec §8). */
 export async function sendCommand(body: EqCommand): Promise<{ item: CommandItem; msg: string }> {
-  const reply = await request<ResultEnvelope<CommandItem>>('/api/device/eqCommand', { method: 'POST', data: body });
-  return { item: reply.result, msg: reply.msg };
+  const { value, msg } = await callWithMessage(CommandCalls.send, { body });
+  return { item: value, msg };
 }

@@ -1,10 +1,10 @@
-import type { DevExportQuery, DevListQuery, DeviceListItem, PageResult } from '@cvrisk/contracts';
-import { download, getResult } from '../../api/http';
+import { DeviceCalls, type DevExportQuery, type DevListQuery } from '@cvrisk/contracts';
+import { call, download } from '../../api/call';
 
 export function fetchDevicePage(query: DevListQuery, signal: AbortSignal) {
-  return getResult<PageResult<DeviceListItem>>('/api/device/getDevList', { method: 'POST', data: query, signal });
+  return call(DeviceCalls.list, { body: query }, { signal });
 }
 
 export function exportDevices(filters: Partial<DevExportQuery>, onProgress: (received: number, total: number | null) => void) {
-  return download('/api/device/downloadListFromMiddle', { data: filters, fallbackName: '设备基础信息.xlsx', onProgress });
+  return download(DeviceCalls.export, { body: filters }, { fallbackName: '设备基础信息.xlsx', onProgress });
 }

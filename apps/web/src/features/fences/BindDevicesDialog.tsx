@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Modal, Typography } from 'antd';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import type { Translate } from '../../lib/i18n/translate';
-import { pasteProblem, splitDeviceNumbers, type PasteProblem } from '../devicePositions/pastedNumbers';
+import { pasteProblem, splitDeviceNumbers, type PasteProblem } from '../../lib/pastedNumbers';
 import { bindDevices, FENCES_KEY } from './fences.queries';
 
 type Props = { fence: FenceItem; open: boolean; onClose: () => void };

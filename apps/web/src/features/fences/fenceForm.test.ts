@@ -45,6 +45,11 @@ describe('fence form checks', () => {
     expect(fenceProblems({ ...newFence('polygon'), name: 'x', alarmOn: 'both' }, zh)).toEqual({ geometry: '请先在地图上画出多边形围栏' });
     const bowTie: FenceDraft = { ...square, geometry: { points: [[120.1, 30.2], [120.2, 30.3], [120.2, 30.2], [120.1, 30.3]] } };
     expect(fenceProblems(bowTie, zh).geometry).toBe('多边形围栏的边不能相交，请重新绘制');
+    // A spike folding back along its own edge, and a vertex twice: both refused by the server's fence check.
+    const spike: FenceDraft = { ...square, geometry: { points: [[120.1, 30.2], [120.3, 30.2], [120.2, 30.2], [120.2, 30.3]] } };
+    expect(fenceProblems(spike, zh).geometry).toBe('多边形围栏的边不能相交，请重新绘制');
+    const twice: FenceDraft = { ...square, geometry: { points: [[120.1, 30.2], [120.2, 30.2], [120.2, 30.2], [120.2, 30.3]] } };
+    expect(fenceProblems(twice, zh).geometry).toBe('多边形围栏有重复的顶点，请重新绘制');
   });
 
   it('speak English when the console does', () => {

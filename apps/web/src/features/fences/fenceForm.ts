@@ -1,5 +1,5 @@
-import { FenceSave, type CircleGeometry, type FenceAlarmOn, type FenceItem, type PolygonGeometry } from '@cvrisk/contracts';
-import { MAX_RADIUS_M, MAX_VERTICES, MIN_RADIUS_M, polygonProblem } from '../../components/map/draw/geometry';
+import { FENCE_LIMITS, FenceSave, type CircleGeometry, type FenceAlarmOn, type FenceItem, type PolygonGeometry } from '@cvrisk/contracts';
+import { polygonProblem } from '../../components/map/draw/geometry';
 import type { Translate } from '../../lib/i18n/translate';
 
 export const NAME_MAX = 50;
@@ -27,15 +27,16 @@ export function draftOf(fence: FenceItem): FenceDraft {
 function geometryProblem(d: FenceDraft, t: Translate): string | undefined {
   if (d.shape === 'circle') {
     if (!d.geometry) return t('fence.drawCircleFirst');
-    if (d.geometry.radius < MIN_RADIUS_M) return t('fence.radiusMin');
-    if (d.geometry.radius > MAX_RADIUS_M) return t('fence.radiusMax');
+    if (d.geometry.radius < FENCE_LIMITS.minRadiusM) return t('fence.radiusMin');
+    if (d.geometry.radius > FENCE_LIMITS.maxRadiusM) return t('fence.radiusMax');
     return undefined;
   }
   if (!d.geometry) return t('fence.drawPolygonFirst');
   const problem = polygonProblem(d.geometry.points);
   if (problem === 'tooFew') return t('fence.tooFewVertices');
-  if (problem === 'tooMany') return t('fence.tooManyVertices', { max: MAX_VERTICES });
+  if (problem === 'tooMany') return t('fence.tooManyVertices', { max: FENCE_LIMITS.maxVertices });
   if (problem === 'selfIntersecting') return t('fence.polygonCrossing');
+  if (problem === 'repeatedVertex') return t('fence.repeatedVertex');
   return undefined;
 }
 

@@ -1,8 +1,9 @@
-import type { Permission, UserInfo } from '@cvrisk/contracts';
+import { HomeCalls, type Permission, type UserInfo } from '@cvrisk/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Menu } from '../../app/router/menu';
 import { SessionContext } from '../../app/session/SessionContext';
+import { answer, fakeServer } from '../../test/fakeServer';
 import { jsonReply, renderRoutes } from '../../test/renderWithProviders';
 import { HomePage } from './HomePage';
 
@@ -10,21 +11,21 @@ import { HomePage } from './HomePage';
 vi.mock('../../components/charts/EChart', () => ({ EChart: ({ ariaLabel }: { ariaLabel: string }) => <div role="img" aria-label={ariaLabel} /> }));
 
 const day = (d: string, high = 0, medium = 0, low = 0) => ({ day: d, high, medium, low });
-const results: Record<string, unknown> = {
-  '/api/indexMonitoring/deviceOnline': { total: 934, online: 500, offline: 300, never: 134, wired: 612, wireless: 322 },
-  '/api/indexMonitoring/customerCount': { total: 600, overdue: 57 },
-  '/api/indexMonitoring/carCount': { count: 601 },
-  '/api/indexMonitoring/customerGrade': { high: 12, potential: 30, general: 558 },
-  '/api/indexMonitoring/warningCount': { today: 17, unhandled: 143, handledToday: 8 },
-  '/api/indexMonitoring/alarmCount': { today: 21, week: 96, open: 5 },
-  '/api/indexMonitoring/warningCount7day': { list: [day('2026-11-22', 1, 2, 3), day('2026-11-23', 4)] },
-  '/api/indexMonitoring/customerWarningStatistics': { list: [{ warningType: 1, warningTypeName: '离线预警', count: 143, customers: 90 }] },
-  '/api/indexMonitoring/warningListWeek': {
+const figures = {
+  deviceOnline: answer(HomeCalls.deviceOnline, { total: 934, online: 500, offline: 300, never: 134, wired: 612, wireless: 322 }),
+  customerCount: answer(HomeCalls.customerCount, { total: 600, overdue: 57 }),
+  carCount: answer(HomeCalls.carCount, { count: 601 }),
+  customerGrade: answer(HomeCalls.customerGrade, { high: 12, potential: 30, general: 558 }),
+  warningCount: answer(HomeCalls.warningCount, { today: 17, unhandled: 143, handledToday: 8 }),
+  alarmCount: answer(HomeCalls.alarmCount, { today: 21, week: 96, open: 5 }),
+  warningCount7day: answer(HomeCalls.warningCount7day, { list: [day('2026-11-22', 1, 2, 3), day('2026-11-23', 4)] }),
+  customerWarningStatistics: answer(HomeCalls.customerWarningStatistics, { list: [{ warningType: 1, warningTypeName: '离线预警', count: 143, customers: 90 }] }),
+  warningListWeek: answer(HomeCalls.warningListWeek, {
     count: 33,
     list: [{ id: 9, warningType: 2, warningTypeName: '断电预警', deviceNumber: '13800001111', customerName: '王强', riskLevel: 1, dealStatus: 0, warningTime: '2026-11-23 00:30:00' }],
-  },
+  }),
 };
-const fetchAll = () => vi.fn(async (url: string) => jsonReply({ code: 200, msg: 'ok', result: results[url] }));
+const serve = (changed: Partial<typeof figures> = {}) => fakeServer(Object.values({ ...figures, ...changed }));
 
 function open(permissions: Permission[], pages: Menu['pages'] = []) {
   const user: UserInfo = { userId: 7, username: 'u', realname: 'r', avatar: '', permissions, deptId: 1, deptName: 'd', roleName: 'x' };
@@ -42,7 +43,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('HomePage', () => {
   it('shows the scope counts from the monitoring calls', async () => {
-    vi.stubGlobal('fetch', fetchAll());
+    serve();
     open(['customer:view']);
     // The device total shows on its card and in the middle of the doughnut.
     expect(await screen.findAllByText('934')).toHaveLength(2);
@@ -56,7 +57,7 @@ describe('HomePage', () => {
   });
 
   it('shows the warning figures, charts and this week list to a user who may see warnings', async () => {
-    vi.stubGlobal('fetch', fetchAll());
+    serve();
     const { router } = open(['warning:view', 'customer:view']);
     expect(await screen.findByText('143')).toBeTruthy(); // unhandled
     expect(screen.getByText('17')).toBeTruthy(); // today
@@ -72,24 +73,21 @@ describe('HomePage', () => {
   });
 
   it('neither asks for nor shows warning and customer figures without those permissions', async () => {
-    const fetch = fetchAll();
-    vi.stubGlobal('fetch', fetch);
+    const { fetchMock } = serve();
     open([]);
     expect(await screen.findAllByText('934')).toHaveLength(2);
-    const asked = fetch.mock.calls.map((c) => String(c[0]));
+    const asked = fetchMock.mock.calls.map((c) => String(c[0]));
     expect(asked.sort()).toEqual(['/api/indexMonitoring/carCount', '/api/indexMonitoring/deviceOnline']);
     expect(screen.queryByText('客户总数')).toBeNull();
     expect(screen.queryByText('今日预警')).toBeNull();
   });
 
   it('says so when there are no unhandled warnings and no warnings this week', async () => {
-    const empty: Record<string, unknown> = {
-      ...results,
-      '/api/indexMonitoring/customerWarningStatistics': { list: [{ warningType: 1, warningTypeName: '离线预警', count: 0, customers: 0 }] },
-      '/api/indexMonitoring/warningListWeek': { count: 0, list: [] },
-      '/api/indexMonitoring/warningCount7day': { list: [day('2026-11-23')] },
-    };
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => jsonReply({ code: 200, msg: 'ok', result: empty[url] })));
+    serve({
+      customerWarningStatistics: answer(HomeCalls.customerWarningStatistics, { list: [{ warningType: 1, warningTypeName: '离线预警', count: 0, customers: 0 }] }),
+      warningListWeek: answer(HomeCalls.warningListWeek, { count: 0, list: [] }),
+      warningCount7day: answer(HomeCalls.warningCount7day, { list: [day('2026-11-23')] }),
+    });
     open(['warning:view']);
     expect(await screen.findByText('没有未处理的预警')).toBeTruthy();
     expect(await screen.findByText('本周还没有预警')).toBeTruthy();
@@ -97,12 +95,7 @@ describe('HomePage', () => {
   });
 
   it('offers a retry instead of an endless skeleton when the device counts fail', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) =>
-        url.endsWith('deviceOnline') ? jsonReply({ code: 500, msg: '服务异常' }, 500) : jsonReply({ code: 200, msg: 'ok', result: results[url] }),
-      ),
-    );
+    serve({ deviceOnline: answer(HomeCalls.deviceOnline, () => jsonReply({ code: 500, msg: '服务异常' }, 500)) });
     open([]);
     expect((await screen.findAllByText('数据加载失败')).length).toBe(2);
     expect(screen.getAllByRole('button', { name: /重\s*试/ }).length).toBe(2);

@@ -1,4 +1,4 @@
-import { WARNING_TYPE_BY_CODE, type CustomerWarningStats } from '@cvrisk/contracts';
+import { WARNING_TYPE_BY_CODE, warningTypeName, type CustomerWarningStats } from '@cvrisk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { theme } from 'antd';
 import { useMemo } from 'react';
@@ -22,12 +22,12 @@ function TypeChart({ stats }: { stats: CustomerWarningStats }) {
         axisPointer: { type: 'shadow' },
         formatter: (params: { dataIndex: number }[]) => {
           const r = rows[params[0]!.dataIndex]!;
-          return `${WARNING_TYPE_BY_CODE[r.warningType][lang]}：${r.count.toLocaleString()}<br/>${t('home.byTypeCustomers', { count: r.customers.toLocaleString() })}`;
+          return `${warningTypeName(r.warningType, lang)}：${r.count.toLocaleString()}<br/>${t('home.byTypeCustomers', { count: r.customers.toLocaleString() })}`;
         },
       },
       grid: { left: 8, right: 40, top: 8, bottom: 8, containLabel: true },
       xAxis: { type: 'value', minInterval: 1 },
-      yAxis: { type: 'category', data: rows.map((r) => WARNING_TYPE_BY_CODE[r.warningType][lang]), axisTick: { show: false } },
+      yAxis: { type: 'category', data: rows.map((r) => warningTypeName(r.warningType, lang)), axisTick: { show: false } },
       series: [
         {
           type: 'bar',

@@ -1,9 +1,9 @@
-import { WARNING_TYPE_BY_CODE, type WeekWarningItem } from '@cvrisk/contracts';
+import { warningTypeName, type WeekWarningItem } from '@cvrisk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
-import { warningDetailPath } from '../../app/layout/topbar/TickerDetailsDialog';
+import { warningDetailPath } from '../../lib/warningLinks';
 import { DealStatusTag, RiskLevelTag } from '../../components/StatusTags';
 import { orDash } from '../../lib/format';
 import { useI18n } from '../../lib/i18n/I18nProvider';
@@ -13,7 +13,7 @@ import { warningListWeekQuery } from './home.queries';
 function useColumns(): ColumnsType<WeekWarningItem> {
   const { t, lang } = useI18n();
   return [
-    { title: t('home.col.type'), dataIndex: 'warningType', width: 112, ellipsis: true, render: (v: WeekWarningItem['warningType']) => WARNING_TYPE_BY_CODE[v][lang] },
+    { title: t('home.col.type'), dataIndex: 'warningType', width: 112, ellipsis: true, render: (v: WeekWarningItem['warningType']) => warningTypeName(v, lang) },
     { title: t('home.col.device'), dataIndex: 'deviceNumber', width: 136, ellipsis: true },
     { title: t('home.col.customer'), dataIndex: 'customerName', ellipsis: true, render: (v: string | null) => orDash(v) },
     {

@@ -1,38 +1,34 @@
-import type {
-  AlarmCountStats,
-  CarCountStats,
-  CustomerCountStats,
-  CustomerGradeStats,
-  CustomerWarningStats,
-  DeviceOnlineStats,
-  WarningCountStats,
-  WarningDaySeries,
-  WarningListWeek,
-} from '@cvrisk/contracts';
+import { HomeCalls, type CallReply } from '@cvrisk/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { getResult } from '../../api/http';
+import { call } from '../../api/call';
 
 /** Home counts refresh once a minute while the page is open; they move as devices report. */
 const HOME_REFRESH_MS = 60_000;
+
+/** Every home figure starts with this key. */
+export const HOME_KEY = 'home';
+
+type Figure = keyof typeof HomeCalls;
 
 /**
  * `enabled` false for a figure the user may not see: the call would only answer "no permission"
  * (and send the console to /401). Cards of such figures are not rendered at all.
  */
-const stat = <T,>(name: string, enabled = true) =>
+const stat = <N extends Figure>(name: N, enabled = true) =>
   queryOptions({
-    queryKey: ['home', name],
-    queryFn: ({ signal }) => getResult<T>(`/api/indexMonitoring/${name}`, { signal }),
+    queryKey: [HOME_KEY, name],
+    // Every figure takes no input; the cast only narrows the union of replies to this figure's.
+    queryFn: ({ signal }) => call(HomeCalls[name] as (typeof HomeCalls)[Figure], undefined, { signal }) as Promise<CallReply<(typeof HomeCalls)[N]>>,
     refetchInterval: HOME_REFRESH_MS,
     enabled,
   });
 
-export const deviceOnlineQuery = () => stat<DeviceOnlineStats>('deviceOnline');
-export const customerCountQuery = (enabled: boolean) => stat<CustomerCountStats>('customerCount', enabled);
-export const carCountQuery = () => stat<CarCountStats>('carCount');
-export const customerGradeQuery = () => stat<CustomerGradeStats>('customerGrade');
-export const warningCountQuery = () => stat<WarningCountStats>('warningCount');
-export const alarmCountQuery = () => stat<AlarmCountStats>('alarmCount');
-export const warningSeriesQuery = (days: 7 | 30) => stat<WarningDaySeries>(days === 7 ? 'warningCount7day' : 'warningCount30day');
-export const unhandledByTypeQuery = () => stat<CustomerWarningStats>('customerWarningStatistics');
-export const warningListWeekQuery = () => stat<WarningListWeek>('warningListWeek');
+export const deviceOnlineQuery = () => stat('deviceOnline');
+export const customerCountQuery = (enabled: boolean) => stat('customerCount', enabled);
+export const carCountQuery = () => stat('carCount');
+export const customerGradeQuery = () => stat('customerGrade');
+export const warningCountQuery = () => stat('warningCount');
+export const alarmCountQuery = () => stat('alarmCount');
+export const warningSeriesQuery = (days: 7 | 30) => stat(days === 7 ? 'warningCount7day' : 'warningCount30day');
+export const unhandledByTypeQuery = () => stat('customerWarningStatistics');
+export const warningListWeekQuery = () => stat('warningListWeek');

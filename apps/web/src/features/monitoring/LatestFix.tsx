@@ -3,7 +3,7 @@ import { Descriptions, Skeleton, Typography } from 'antd';
 import { AccTag } from '../../components/StatusTags';
 import { EMPTY, orDash } from '../../lib/format';
 import { useI18n } from '../../lib/i18n/I18nProvider';
-import { formatHeading } from '../devicePositions/compass';
+import { formatHeading } from '../../lib/compass';
 import type { TrailPoint } from './trail';
 
 type Props = { card: MonitorDeviceCard | undefined; head: TrailPoint | undefined; points: number; loading: boolean };

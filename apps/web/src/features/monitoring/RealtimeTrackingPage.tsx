@@ -1,4 +1,4 @@
-import { formatTime, parseTime, type MonitorDeviceCard } from '@cvrisk/contracts';
+import { DeviceKind, formatTime, parseTime, type MonitorDeviceCard } from '@cvrisk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Space, Switch } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -25,7 +25,7 @@ function useTrail(card: MonitorDeviceCard | undefined) {
     queryKey: ['monitor', 'trail', card?.deviceNumber],
     queryFn: ({ signal }) => {
       const now = Date.now();
-      return fetchTrack(card!.deviceKind === 1 ? 'wired' : 'wireless', card!.deviceNumber, formatTime(now - TRAIL_HISTORY_MS), formatTime(now), signal);
+      return fetchTrack(card!.deviceKind === DeviceKind.wired ? 'wired' : 'wireless', card!.deviceNumber, formatTime(now - TRAIL_HISTORY_MS), formatTime(now), signal);
     },
     enabled: card !== undefined,
     // Fetched once per opening: from then on the live stream extends it.
@@ -59,7 +59,7 @@ function Tracking({ deviceNumber }: { deviceNumber: string }) {
   const card = useQuery(deviceCardQuery(deviceNumber));
   const { trail, loading } = useTrail(card.data);
   const [follow, setFollow] = useState(true);
-  const eligible = card.data !== undefined && card.data.deviceKind === 1 && isOnline(card.data) && user.permissions.includes('device:command');
+  const eligible = card.data !== undefined && card.data.deviceKind === DeviceKind.wired && isOnline(card.data) && user.permissions.includes('device:command');
   const tracking = useTempTracking(deviceNumber, eligible);
   const head = trail[trail.length - 1];
 

@@ -1,4 +1,4 @@
-import type { CommandItem, MonitorDeviceCard } from '@cvrisk/contracts';
+import { DeviceKind, type CommandItem, type MonitorDeviceCard } from '@cvrisk/contracts';
 import type { ReactNode } from 'react';
 import { Space, Typography } from 'antd';
 import { CommandStateTag } from '../../components/StatusTags';
@@ -11,7 +11,7 @@ type Props = { card: MonitorDeviceCard; eligible: boolean; status: TrackingStatu
 export function TrackingState({ card, eligible, status, item }: Props) {
   const { t } = useI18n();
   let state: ReactNode;
-  if (card.deviceKind !== 1) state = <Typography.Text type="secondary">{t('realtime.trackingNone')}</Typography.Text>;
+  if (card.deviceKind !== DeviceKind.wired) state = <Typography.Text type="secondary">{t('realtime.trackingNone')}</Typography.Text>;
   else if (!eligible) state = card.state === 'moving' || card.state === 'parked' ? null : <Typography.Text type="secondary">{t('realtime.trackingOffline')}</Typography.Text>;
   else if (status.kind === 'failed') state = <Typography.Text type="danger">{t('realtime.trackingFailed')}</Typography.Text>;
   else if (item) state = <CommandStateTag state={item.state} />;

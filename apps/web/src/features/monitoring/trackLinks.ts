@@ -1,10 +1,10 @@
-import type { DeviceKind } from '@cvrisk/contracts';
+import { DeviceKind } from '@cvrisk/contracts';
 
 const withDevice = (path: string, deviceNumber: string) => `${path}?${new URLSearchParams({ deviceNumber })}`;
 
 /** 轨迹回放: wired terminals and wireless trackers have their own replay screens (console-spec §2). */
 export function playbackPath(kind: DeviceKind, deviceNumber: string): string {
-  return withDevice(kind === 1 ? '/monitor/trackPlayback' : '/monitor/wirelessTrack', deviceNumber);
+  return withDevice(kind === DeviceKind.wired ? '/monitor/trackPlayback' : '/monitor/wirelessTrack', deviceNumber);
 }
 
 export function realtimePath(deviceNumber: string): string {

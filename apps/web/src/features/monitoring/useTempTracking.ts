@@ -1,7 +1,7 @@
-import type { CommandItem, EqCommand, ResultEnvelope } from '@cvrisk/contracts';
+import { CommandCalls, type EqCommand } from '@cvrisk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { request } from '../../api/http';
+import { call } from '../../api/call';
 import { commandHistoryQuery, DRAWER_REFRESH_MS } from '../devicePositions/positions.queries';
 
 /**
@@ -17,7 +17,7 @@ export type TrackingStatus = { kind: 'idle' } | { kind: 'sending' } | { kind: 's
 
 function send(body: EqCommand) {
   // Quiet: the page shows the command's state itself instead of toasting.
-  return request<ResultEnvelope<CommandItem>>('/api/device/eqCommand', { method: 'POST', data: body, silent: true });
+  return call(CommandCalls.send, { body }, { silent: true });
 }
 
 export function useTempTracking(deviceNumber: string, enabled: boolean) {
@@ -31,7 +31,7 @@ export function useTempTracking(deviceNumber: string, enabled: boolean) {
       started = true;
       setStatus({ kind: 'sending' });
       send({ deviceNumber, command: 'tempTracking', interval: TEMP_TRACKING_INTERVAL_S, validity: TEMP_TRACKING_VALIDITY_S }).then(
-        (reply) => setStatus({ kind: 'sent', id: reply.result.id }),
+        (item) => setStatus({ kind: 'sent', id: item.id }),
         () => setStatus({ kind: 'failed' }),
       );
     }, 0);

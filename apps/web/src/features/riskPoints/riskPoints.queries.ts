@@ -1,15 +1,14 @@
 import {
+  GeoCalls,
   RISK_POINT_NEAR_METRES,
+  RiskPointCalls,
   type GeoPlace,
-  type GeoReverseResult,
-  type PageResult,
-  type ResultEnvelope,
   type RiskPointItem,
   type RiskPointListQuery,
   type RiskPointSave,
 } from '@cvrisk/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { getResult, request } from '../../api/http';
+import { call, callWithMessage } from '../../api/call';
 import type { LngLat } from '../../components/map/draw/geometry';
 import { mergeNearby } from './nearby';
 
@@ -23,7 +22,7 @@ export type RiskPointFilters = Omit<RiskPointListQuery, 'pageNumber' | 'pageSize
 export function riskPointListQuery(query: RiskPointListQuery) {
   return queryOptions({
     queryKey: [RISK_POINTS_KEY, 'list', query],
-    queryFn: ({ signal }) => getResult<PageResult<RiskPointItem>>('/api/riskpoint/getList', { params: query, signal }),
+    queryFn: ({ signal }) => call(RiskPointCalls.list, { query }, { signal }),
   });
 }
 
@@ -36,10 +35,10 @@ export function nearbyQuery(centre: LngLat) {
   return queryOptions({
     queryKey: [RISK_POINTS_KEY, 'near', centre.lng, centre.lat],
     queryFn: async ({ signal }) => {
-      const params = { lng: centre.lng, lat: centre.lat, distance: RISK_POINT_NEAR_METRES };
+      const query = { lng: centre.lng, lat: centre.lat, distance: RISK_POINT_NEAR_METRES };
       const [shared, own] = await Promise.all([
-        getResult<RiskPointItem[]>('/api/riskpoint/getDistanceRiskPointByCoordinate', { params, signal }),
-        getResult<RiskPointItem[]>('/api/riskpoint/getMyDistanceRiskPointByCoordinate', { params, signal }),
+        call(RiskPointCalls.nearShared, { query }, { signal }),
+        call(RiskPointCalls.nearOwn, { query }, { signal }),
       ]);
       return mergeNearby(shared, own);
     },
@@ -48,23 +47,23 @@ export function nearbyQuery(centre: LngLat) {
 
 /** The server's `msg` (风险点已创建 / 风险点已修改) is what the operator is told. */
 export async function saveRiskPoint(body: RiskPointSave): Promise<{ point: RiskPointItem; msg: string }> {
-  const reply = await request<ResultEnvelope<{ entity: RiskPointItem }>>('/api/riskpoint/save', { method: 'POST', data: body });
-  return { point: reply.result.entity, msg: reply.msg };
+  const { value, msg } = await callWithMessage(RiskPointCalls.save, { body });
+  return { point: value.entity, msg };
 }
 
 export async function deleteRiskPoint(id: number): Promise<string> {
-  return (await request<ResultEnvelope<null>>('/api/riskpoint/delete', { method: 'DELETE', params: { id } })).msg;
+  return (await callWithMessage(RiskPointCalls.remove, { query: { id } })).msg;
 }
 
 export function searchPlaces(keyword: string): Promise<GeoPlace[]> {
-  return getResult<GeoPlace[]>('/api/geo/search', { params: { keyword } });
+  return call(GeoCalls.search, { query: { keyword } });
 }
 
 /** Quiet: without an address the operator simply types one. */
 export function reverseQuery(point: LngLat) {
   return queryOptions({
     queryKey: ['geo', 'reverse', point.lng, point.lat],
-    queryFn: ({ signal }) => getResult<GeoReverseResult>('/api/geo/reverse', { params: { lng: point.lng, lat: point.lat }, signal, silent: true }),
+    queryFn: ({ signal }) => call(GeoCalls.reverse, { query: { lng: point.lng, lat: point.lat } }, { signal, silent: true }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -1,10 +1,11 @@
-import { DEFAULT_RISK_WARNING_CONFIG, type RiskConfigReply, type UserInfo } from '@cvrisk/contracts';
+import { DEFAULT_RISK_WARNING_CONFIG, RiskConfigCalls, type RiskConfigReply, type RiskConfigSave, type UserInfo } from '@cvrisk/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Menu } from '../../app/router/menu';
 import { SessionContext } from '../../app/session/SessionContext';
-import { jsonReply, renderRoutes } from '../../test/renderWithProviders';
+import { answer, fakeServer } from '../../test/fakeServer';
+import { renderRoutes } from '../../test/renderWithProviders';
 import { RiskWarningConfigPage } from './RiskWarningConfigPage';
 
 const reply = (o: Partial<RiskConfigReply> = {}): RiskConfigReply => ({
@@ -14,17 +15,10 @@ const reply = (o: Partial<RiskConfigReply> = {}): RiskConfigReply => ({
 });
 
 function serve(first: RiskConfigReply) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/publicKey') return jsonReply({ code: 200, msg: 'ok', data: { publicKey: '', encrypt: 'off', mockServer: false } });
-    if (url.startsWith('/api/riskConfig/getRiskWarningConfig')) return jsonReply({ code: 200, msg: 'ok', result: first });
-    if (url === '/api/riskConfig/saveRiskWarningConfig') {
-      const { config } = JSON.parse(String(init!.body));
-      return jsonReply({ code: 200, msg: '预警配置已保存，1分钟内生效', result: { ...first, config } });
-    }
-    return jsonReply({ code: 404, msg: 'x' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return fakeServer([
+    answer(RiskConfigCalls.get, first),
+    answer(RiskConfigCalls.save, ({ body }) => ({ ...first, config: (body as RiskConfigSave).config }), { msg: '预警配置已保存，1分钟内生效' }),
+  ]);
 }
 
 function open() {
@@ -37,7 +31,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('RiskWarningConfigPage', () => {
   it('shows the institution’s values with the default beside each, and saves what was changed', async () => {
-    const fetchMock = serve(reply());
+    const { sent } = serve(reply());
     open();
     const wired = (await screen.findByLabelText('有线设备离线超过')) as HTMLInputElement;
     await waitFor(() => expect(wired.value).toBe('12'));
@@ -49,12 +43,11 @@ describe('RiskWarningConfigPage', () => {
     await u.type(screen.getByLabelText('二押点半径'), '500');
     await u.click(screen.getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText('预警配置已保存，1分钟内生效')).toBeTruthy();
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/riskConfig/saveRiskWarningConfig')!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ deptId: 2, config: { ...reply().config, riskPoint: { radiusM: 500, stayMinutes: 30 } } });
+    expect(sent(RiskConfigCalls.save).map((c) => c.body)).toEqual([{ deptId: 2, config: { ...reply().config, riskPoint: { radiusM: 500, stayMinutes: 30 } } }]);
   });
 
   it('refuses a value out of bounds before asking the server', async () => {
-    const fetchMock = serve(reply());
+    const { sent } = serve(reply());
     open();
     const battery = await screen.findByLabelText('电量低于');
     const u = userEvent.setup();
@@ -62,7 +55,7 @@ describe('RiskWarningConfigPage', () => {
     await u.type(battery, '150');
     await u.click(screen.getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText('电量低于范围：1–99%')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/riskConfig/saveRiskWarningConfig')).toBe(false);
+    expect(sent(RiskConfigCalls.save)).toEqual([]);
   });
 
   it('is read only for whoever may not change it', async () => {

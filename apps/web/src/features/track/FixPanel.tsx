@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions } from 'antd';
 import { EMPTY } from '../../lib/format';
 import { useI18n } from '../../lib/i18n/I18nProvider';
-import { formatHeading } from '../devicePositions/compass';
+import { formatHeading } from '../../lib/compass';
 import { addressQuery } from './track.queries';
 
 type Props = {
@@ -19,7 +19,8 @@ function Address({ fix }: { fix: TrackFix }) {
   const address = useQuery(addressQuery(fix));
   if (address.isError) return <>{EMPTY}</>;
   if (address.data === undefined) return <>{t('common.loading')}</>;
-  return <>{address.data.address || EMPTY}</>;
+  // null: the point is near no Chinese city (open sea, abroad).
+  return <>{address.data?.address || EMPTY}</>;
 }
 
 /** Where the replayed vehicle is now, and how it was going. */

@@ -1,4 +1,4 @@
-import type { WarningDetailEntity } from '@cvrisk/contracts';
+import { DEAL_STATUS, type WarningDetailEntity } from '@cvrisk/contracts';
 import { Card, Descriptions, type DescriptionsProps } from 'antd';
 import { orDash } from '../../lib/format';
 import { useI18n } from '../../lib/i18n/I18nProvider';
@@ -13,7 +13,7 @@ export function HandlingCard({ entity: e }: { entity: WarningDetailEntity }) {
   ];
   return (
     <Card size="small" title={t('warningDetail.handling')} className="wd-card">
-      {e.dealStatus === 0 ? (
+      {e.dealStatus === DEAL_STATUS.unhandled ? (
         <div className="wd-unhandled">{t('warningDetail.unhandledHint')}</div>
       ) : (
         <Descriptions size="small" column={1} items={items} className="wd-descriptions" />

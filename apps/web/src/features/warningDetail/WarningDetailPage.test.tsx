@@ -1,8 +1,9 @@
-import type { CarDataAnalysis, UserInfo, WarningDetailResult } from '@cvrisk/contracts';
+import { CarAnalysisCalls, WarningCalls, WarningDetailCalls, type CarDataAnalysis, type UserInfo, type WarningDetailResult } from '@cvrisk/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setApiHooks } from '../../api/hooks';
 import { SessionContext } from '../../app/session/SessionContext';
+import { answer, fakeServer } from '../../test/fakeServer';
 import { jsonReply, renderRoutes } from '../../test/renderWithProviders';
 import { WarningDetailPage } from './WarningDetailPage';
 
@@ -30,45 +31,62 @@ const analysis: CarDataAnalysis = {
   nightList: [],
 };
 
-type Handler = (url: string, init?: RequestInit) => Response;
+type Routes = Parameters<typeof fakeServer>[0];
 
-function open(handler: Handler, permissions = ['warning:view', 'warning:handle']) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => handler(url, init));
-  vi.stubGlobal('fetch', fetchMock);
+function open(routes: Routes, permissions = ['warning:view', 'warning:handle']) {
+  const server = fakeServer(routes);
   const user: UserInfo = { userId: 7, username: 'operator1', realname: '张晓燕', avatar: '', permissions, deptId: 1, deptName: 'd', roleName: 'x' };
   renderRoutes(
     [{ path: '/risk/warningDetail', element: <SessionContext value={{ user, menu: { nodes: [], pages: [], denied: new Set() } }}><WarningDetailPage /></SessionContext> }],
     '/risk/warningDetail?id=42&deviceNumber=860000000000001&warningType=4',
   );
-  return fetchMock;
+  return server;
 }
 
-function server(excluded: { value: boolean }, failToggle = false, handled = { value: false }): Handler {
-  return (url, init) => {
-    const ok = (result: unknown, msg = '操作成功') => jsonReply({ code: 200, msg, result });
-    if (url === '/publicKey') return jsonReply({ code: 200, msg: 'ok', data: { publicKey: '', encrypt: 'off', mockServer: false } });
-    if (url.startsWith('/api/report/riskWarning/getWarningDetails')) {
-      if (!handled.value) return ok(detail);
-      return ok({ ...detail, entity: { ...detail.entity, dealStatus: 1, dealUserName: '张晓燕', dealTime: '2026-11-22 10:05:00', dealDescription: '已电话联系客户' } });
-    }
-    if (url.startsWith('/api/report/riskWarning/treatRiskWarning') && init?.method === 'PUT') {
-      handled.value = true;
-      return ok({ handled: 1 }, '处理成功，共处理1条预警');
-    }
-    if (url.startsWith('/api/report/riskWarning/getDevWarningNotPushConfig')) return ok({ entity: excluded.value ? { id: 1 } : null });
-    if (url.startsWith('/api/report/riskWarning/getNearRiskPoints')) return ok([]);
-    if (url.startsWith('/api/customerDraw/getCarDataAnalysis')) return ok(analysis);
-    if (failToggle) return jsonReply({ code: 404, msg: '设备不存在' }, 404);
-    if (url.startsWith('/api/report/riskWarning/cancelWarningPush')) {
-      excluded.value = true;
-      return ok(null, '已取消推送');
-    }
-    if (url.startsWith('/api/report/riskWarning/pushTheWarningType')) {
-      excluded.value = false;
-      return ok(null, '已恢复推送');
-    }
-    return jsonReply({ code: 404, msg: 'unexpected ' + url }, 404);
-  };
+const notPushed = {
+  id: 1, deviceNumber: '860000000000001', deviceKind: 1, warningType: 4, warningTypeName: '二押点预警', customerName: '王建华',
+  plateNumber: '浙A12345', deptName: '杭州宝龙奥迪4S店', createdByName: '张晓燕', createTime: '2026-11-21 09:00:00',
+} as const;
+
+/** The warning's server: the do-not-push state and the handling are kept between calls, as the real one does. */
+function server(excluded: { value: boolean }, failToggle = false, handled = { value: false }): Routes {
+  const refused = () => jsonReply({ code: 404, msg: '设备不存在' }, 404);
+  return [
+    answer(WarningDetailCalls.details, (): WarningDetailResult =>
+      handled.value
+        ? { ...detail, entity: { ...detail.entity, dealStatus: 1, dealUserName: '张晓燕', dealTime: '2026-11-22 10:05:00', dealDescription: '已电话联系客户' } }
+        : detail,
+    ),
+    answer(
+      WarningCalls.treat,
+      () => {
+        handled.value = true;
+        return { ids: [42], count: 1 };
+      },
+      { msg: '处理成功，共处理1条预警' },
+    ),
+    answer(WarningDetailCalls.notPushConfig, () => ({ entity: excluded.value ? notPushed : null })),
+    answer(WarningDetailCalls.nearRiskPoints, []),
+    answer(CarAnalysisCalls.analysis, analysis),
+    answer(
+      WarningDetailCalls.cancelPush,
+      () => {
+        if (failToggle) return refused();
+        excluded.value = true;
+        return null;
+      },
+      { msg: '已取消推送' },
+    ),
+    answer(
+      WarningDetailCalls.restorePush,
+      () => {
+        if (failToggle) return refused();
+        excluded.value = false;
+        return null;
+      },
+      { msg: '已恢复推送' },
+    ),
+  ];
 }
 
 afterEach(() => {
@@ -95,14 +113,13 @@ describe('WarningDetailPage', () => {
 
   it('reads the do-not-push state from the server, ticks and unticks it, and toasts the server message', async () => {
     const excluded = { value: true };
-    const fetchMock = open(server(excluded));
+    const { sent } = open(server(excluded));
     const box = await screen.findByRole('checkbox', { name: '不推送此类预警' });
     await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true));
     fireEvent.click(box);
     expect(await screen.findByText('已恢复推送')).toBeTruthy();
     await waitFor(() => expect((box as HTMLInputElement).checked).toBe(false));
-    const restore = fetchMock.mock.calls.find(([url]) => url.startsWith('/api/report/riskWarning/pushTheWarningType'));
-    expect(JSON.parse(String(restore![1]!.body))).toEqual({ deviceNumber: '860000000000001', warningType: 4 });
+    expect(sent(WarningDetailCalls.restorePush).map((c) => c.body)).toEqual([{ deviceNumber: '860000000000001', warningType: 4 }]);
     fireEvent.click(box);
     expect(await screen.findByText('已取消推送')).toBeTruthy();
     await waitFor(() => expect((box as HTMLInputElement).checked).toBe(true));
@@ -144,7 +161,7 @@ describe('WarningDetailPage', () => {
   });
 
   it('handles the warning through the treat dialog and then shows who, when and what', async () => {
-    const fetchMock = open(server({ value: false }));
+    const { sent } = open(server({ value: false }));
     fireEvent.click(await screen.findByRole('button', { name: /处\s*理/ }));
     fireEvent.change(await screen.findByLabelText('处理内容'), { target: { value: '已电话联系客户' } });
     fireEvent.click(screen.getByRole('button', { name: /确定处理/ }));
@@ -153,8 +170,7 @@ describe('WarningDetailPage', () => {
     const handling = screen.getByText('处理信息').closest('.ant-card') as HTMLElement;
     expect(within(handling).getByText('已电话联系客户')).toBeTruthy();
     expect(screen.getByText('已处理')).toBeTruthy();
-    const treat = fetchMock.mock.calls.find(([url]) => url.startsWith('/api/report/riskWarning/treatRiskWarning'));
-    expect(JSON.parse(String(treat![1]!.body))).toEqual({ id: 42, dealDescription: '已电话联系客户', warningType: 4, deviceNumber: '860000000000001' });
+    expect(sent(WarningCalls.treat).map((c) => c.body)).toEqual([{ id: 42, dealDescription: '已电话联系客户', warningType: 4, deviceNumber: '860000000000001' }]);
     expect(screen.queryByRole('button', { name: /^处\s*理$/ })).toBeNull();
   });
 });

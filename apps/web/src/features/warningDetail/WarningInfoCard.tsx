@@ -1,4 +1,4 @@
-import { WARNING_TYPE_BY_CODE, type WarningDetailEntity } from '@cvrisk/contracts';
+import { warningTypeName, type WarningDetailEntity } from '@cvrisk/contracts';
 import { Card, Descriptions, type DescriptionsProps } from 'antd';
 import type { ReactNode } from 'react';
 import { orDash } from '../../lib/format';
@@ -12,7 +12,7 @@ const COLUMNS: DescriptionsProps['column'] = { xs: 1, sm: 2, lg: 3, xxl: 4 };
 export function WarningInfoCard({ entity: e, extra }: { entity: WarningDetailEntity; extra?: ReactNode }) {
   const { t, lang } = useI18n();
   const items: DescriptionsProps['items'] = [
-    { key: 'type', label: t('warningDetail.warningTypeName'), children: WARNING_TYPE_BY_CODE[e.warningType]?.[lang] ?? e.warningTypeName },
+    { key: 'type', label: t('warningDetail.warningTypeName'), children: warningTypeName(e.warningType, lang, e.warningTypeName) },
     { key: 'level', label: t('warningDetail.riskLevel'), children: <LevelWithCompound level={e.riskLevel} compound={e.compound} /> },
     { key: 'status', label: t('warningDetail.dealStatus'), children: <DealStatusTag status={e.dealStatus} /> },
     { key: 'time', label: t('warningDetail.warningTime'), children: e.warningTime },

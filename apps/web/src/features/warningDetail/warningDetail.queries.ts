@@ -1,9 +1,6 @@
-import {
-  WARNING_DETAIL_PATHS,
-  type ResultEnvelope, type WarningDetailResult, type WarningNotPushConfig, type WarningPushForm, type WarningTypeCode,
-} from '@cvrisk/contracts';
+import { WarningDetailCalls, type WarningPushForm, type WarningTypeCode } from '@cvrisk/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { getResult, request } from '../../api/http';
+import { call, callWithMessage } from '../../api/call';
 
 /** What the page's address names: `/risk/warningDetail?id=&deviceNumber=&warningType=`. */
 export type DetailParams = { id: number; deviceNumber?: string; warningType?: WarningTypeCode };
@@ -22,7 +19,7 @@ export function paramsFrom(search: URLSearchParams): DetailParams | null {
 export function warningDetailQuery(p: DetailParams) {
   return queryOptions({
     queryKey: [WARNING_DETAIL_KEY, 'detail', p],
-    queryFn: ({ signal }) => getResult<WarningDetailResult>(WARNING_DETAIL_PATHS.details, { params: p, signal }),
+    queryFn: ({ signal }) => call(WarningDetailCalls.details, { query: p }, { signal }),
     // A stale link answers 404: asking again will not change that.
     retry: false,
   });
@@ -31,12 +28,11 @@ export function warningDetailQuery(p: DetailParams) {
 export function notPushQuery(form: WarningPushForm) {
   return queryOptions({
     queryKey: [WARNING_DETAIL_KEY, 'notPush', form.deviceNumber, form.warningType],
-    queryFn: ({ signal }) => getResult<WarningNotPushConfig>(WARNING_DETAIL_PATHS.notPushConfig, { params: form, signal }),
+    queryFn: ({ signal }) => call(WarningDetailCalls.notPushConfig, { query: form }, { signal }),
   });
 }
 
 /** Ticks or unticks 不推送此类预警; answers the server's message (已取消推送 / 已恢复推送). */
 export async function setNotPush(form: WarningPushForm, excluded: boolean): Promise<string> {
-  const path = excluded ? WARNING_DETAIL_PATHS.cancelPush : WARNING_DETAIL_PATHS.restorePush;
-  return (await request<ResultEnvelope<null>>(path, { method: 'POST', data: form })).msg;
+  return (await callWithMessage(excluded ? WarningDetailCalls.cancelPush : WarningDetailCalls.restorePush, { body: form })).msg;
 }

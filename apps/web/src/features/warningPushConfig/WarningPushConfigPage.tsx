@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
-import { WARNING_TYPE_BY_CODE, type WebhookItem } from '@cvrisk/contracts';
+import { warningTypeName, type WebhookItem } from '@cvrisk/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Popconfirm, Space, Switch, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -37,7 +37,7 @@ export function WarningPushConfigPage() {
     {
       title: t('push.config.types'), dataIndex: 'warningTypes', width: 260,
       render: (types: WebhookItem['warningTypes']) =>
-        types === '*' ? <Tag color="blue">{t('push.config.allTypes')}</Tag> : types.map((c) => <Tag key={c}>{WARNING_TYPE_BY_CODE[c][lang]}</Tag>),
+        types === '*' ? <Tag color="blue">{t('push.config.allTypes')}</Tag> : types.map((c) => <Tag key={c}>{warningTypeName(c, lang)}</Tag>),
     },
     { title: t('push.config.secret'), dataIndex: 'secretHint', width: 100 },
     {

@@ -1,4 +1,4 @@
-import { WARNING_TYPE_CODES, WARNING_TYPE_BY_CODE, type WebhookItem, type WebhookSave } from '@cvrisk/contracts';
+import { WARNING_TYPE_CODES, warningTypeName, type WebhookItem, type WebhookSave } from '@cvrisk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Checkbox, Form, Input, Modal, Select, Switch } from 'antd';
 import { useEffect } from 'react';
@@ -83,7 +83,7 @@ export function WebhookFormDialog({ open, editing, onClose }: Props) {
           </Form.Item>
           {!allTypes && (
             <Form.Item name="types" rules={[{ required: true, type: 'array', min: 1, message: t('push.config.typesRequired') }]}>
-              <Select mode="multiple" options={WARNING_TYPE_CODES.map((c) => ({ value: c, label: WARNING_TYPE_BY_CODE[c][lang] }))} maxTagCount="responsive" />
+              <Select mode="multiple" options={WARNING_TYPE_CODES.map((c) => ({ value: c, label: warningTypeName(c, lang) }))} maxTagCount="responsive" />
             </Form.Item>
           )}
         </Form.Item>

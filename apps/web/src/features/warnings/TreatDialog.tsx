@@ -1,4 +1,4 @@
-import { Codes, DEAL_DESCRIPTION_MAX, DEAL_DESCRIPTION_MIN, WARNING_TYPE_BY_CODE, type WarningTypeCode } from '@cvrisk/contracts';
+import { Codes, DEAL_DESCRIPTION_MAX, DEAL_DESCRIPTION_MIN, warningTypeName } from '@cvrisk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal, Typography } from 'antd';
 import type { KeyboardEvent } from 'react';
@@ -59,7 +59,7 @@ export function TreatDialog({ open, target, mode, onClose, onDone }: Props) {
 
   const count = 'ids' in target ? target.ids.length : 1;
   const hint = mode === 'batch' ? t('warnings.treatBatchHint', { count }) : t(mode === 'unify' ? 'warnings.treatUnifyHint' : 'warnings.treatSingleHint');
-  const typeName = 'ids' in target ? null : (WARNING_TYPE_BY_CODE[target.warningType as WarningTypeCode]?.[lang] ?? String(target.warningType));
+  const typeName = 'ids' in target ? null : warningTypeName(target.warningType, lang);
   const failed = treat.error instanceof ApiError && treat.error.code !== Codes.CONFLICT ? treat.error.message : null;
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {

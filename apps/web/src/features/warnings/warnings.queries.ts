@@ -1,30 +1,22 @@
-import {
-  WARNING_LIST_PATHS,
-  type DealBatchForm,
-  type DealResult,
-  type PageResult,
-  type ResultEnvelope,
-  type TreatForm,
-  type WarningExportQuery,
-  type WarningListItem,
-  type WarningListQuery,
-  type WarningTypeDictItem,
-} from '@cvrisk/contracts';
+import { WarningCalls, type DealBatchForm, type TreatForm, type WarningExportQuery, type WarningListQuery } from '@cvrisk/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { download, getResult, request } from '../../api/http';
+import { call, callWithMessage, download } from '../../api/call';
+import { TOPBAR_KEY } from '../../app/layout/topbar/topbar.queries';
+import { HOME_KEY } from '../home/home.queries';
+import { WARNING_DETAIL_KEY } from '../warningDetail/warningDetail.queries';
 
 /** The list screen's id, the first part of its cache keys. */
 export const WARNINGS_KEY = 'riskWarning';
 
 export function fetchWarningPage(query: WarningListQuery, signal: AbortSignal) {
-  return getResult<PageResult<WarningListItem>>(WARNING_LIST_PATHS.list, { method: 'POST', data: query, signal });
+  return call(WarningCalls.list, { body: query }, { signal });
 }
 
 /** The types change only with a release: fetched once per session. */
 export function warningTypeDictQuery() {
   return queryOptions({
     queryKey: ['warningTypeDict'],
-    queryFn: ({ signal }) => getResult<WarningTypeDictItem[]>(WARNING_LIST_PATHS.typeDict, { method: 'POST', signal }),
+    queryFn: ({ signal }) => call(WarningCalls.typeDict, undefined, { signal }),
     staleTime: Infinity,
   });
 }
@@ -32,11 +24,11 @@ export function warningTypeDictQuery() {
 type Progress = (received: number, total: number | null) => void;
 
 export function exportWarnings(filters: Partial<WarningExportQuery>, onProgress: Progress) {
-  return download(WARNING_LIST_PATHS.download, { data: filters, fallbackName: '风险预警.xlsx', onProgress });
+  return download(WarningCalls.download, { body: filters }, { fallbackName: '风险预警.xlsx', onProgress });
 }
 
 export function exportWarningCustomers(filters: Partial<WarningExportQuery>, onProgress: Progress) {
-  return download(WARNING_LIST_PATHS.downloadCustomer, { data: filters, fallbackName: '客户预警统计.xlsx', onProgress });
+  return download(WarningCalls.downloadCustomer, { body: filters }, { fallbackName: '客户预警统计.xlsx', onProgress });
 }
 
 export type TreatTarget = { id: number; warningType: number; deviceNumber: string } | { ids: number[] };
@@ -50,22 +42,19 @@ export async function treatWarnings(mode: TreatMode, target: TreatTarget, dealDe
   if (mode === 'batch' || 'ids' in target) {
     const ids = 'ids' in target ? target.ids : [target.id];
     const body: DealBatchForm = { ids, dealDescription };
-    return (await request<ResultEnvelope<DealResult>>(WARNING_LIST_PATHS.unifyDealBatch, { method: 'PUT', data: body, silent: true })).msg;
+    return (await callWithMessage(WarningCalls.unifyDealBatch, { body }, { silent: true })).msg;
   }
   const body: TreatForm = { id: target.id, dealDescription, warningType: target.warningType as TreatForm['warningType'], deviceNumber: target.deviceNumber };
-  const path = mode === 'unify' ? WARNING_LIST_PATHS.unifyDeal : WARNING_LIST_PATHS.treat;
-  return (await request<ResultEnvelope<DealResult>>(path, { method: 'PUT', data: body, silent: true })).msg;
+  return (await callWithMessage(mode === 'unify' ? WarningCalls.unifyDeal : WarningCalls.treat, { body }, { silent: true })).msg;
 }
 
 /**
- * After a handling (or a 409) every warning figure may have changed: the list, the detail page, the
- * top bar's badge and ticker, the home page's counts. They all refetch.
+ * What a handling (or a 409) may change: the warning list, the detail page, the top bar's badge,
+ * ticker and dialog, the home page's figures. Each prefix is the owning feature's own key; push
+ * settings, thresholds and cars are not warning views and stay cached.
  */
-export function refreshWarningViews(client: QueryClient): Promise<void> {
-  return client.invalidateQueries({
-    predicate: (q) => {
-      const head = String(q.queryKey[0] ?? '');
-      return head !== 'warningTypeDict' && /warning|home|topbar|customer/i.test(head);
-    },
-  });
+export const WARNING_VIEW_KEYS = [WARNINGS_KEY, WARNING_DETAIL_KEY, TOPBAR_KEY, HOME_KEY] as const;
+
+export async function refreshWarningViews(client: QueryClient): Promise<void> {
+  await Promise.all(WARNING_VIEW_KEYS.map((key) => client.invalidateQueries({ queryKey: [key] })));
 }

@@ -1,10 +1,11 @@
-import type { UserInfo, WhiteListCustomer, WhiteListItem } from '@cvrisk/contracts';
+import { DeptCalls, WhiteListCalls, type UserInfo, type WhiteListCustomer, type WhiteListItem } from '@cvrisk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Menu } from '../../app/router/menu';
 import { SessionContext } from '../../app/session/SessionContext';
-import { jsonReply, renderRoutes } from '../../test/renderWithProviders';
+import { answer, fakeServer } from '../../test/fakeServer';
+import { renderRoutes } from '../../test/renderWithProviders';
 import { WhiteListPage } from './WhiteListPage';
 
 const item: WhiteListItem = {
@@ -14,17 +15,13 @@ const item: WhiteListItem = {
 const customer: WhiteListCustomer = { id: 12, name: '陈美玲', phone: '139****1234', deptName4s: '杭州宝龙奥迪4S店', plateNumbers: ['浙A12345'], listed: false };
 
 function serve() {
-  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
-    if (url === '/publicKey') return jsonReply({ code: 200, msg: 'ok', data: { publicKey: '', encrypt: 'off', mockServer: false } });
-    if (url.startsWith('/api/dept/getDeptTreeByUserId')) return jsonReply({ code: 200, msg: 'ok', result: [] });
-    if (url === '/api/report/whiteList/findList') return jsonReply({ code: 200, msg: 'ok', result: { list: [item], count: 1 } });
-    if (url === '/api/report/whiteList/findCustomer') return jsonReply({ code: 200, msg: 'ok', result: [customer] });
-    if (url === '/api/report/whiteList/save') return jsonReply({ code: 200, msg: '已加入白名单，1分钟内生效', result: null });
-    if (url.startsWith('/api/report/whiteList/delete')) return jsonReply({ code: 200, msg: '已移出白名单，1分钟内生效', result: null });
-    return jsonReply({ code: 404, msg: 'x' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return fakeServer([
+    answer(DeptCalls.tree, []),
+    answer(WhiteListCalls.list, { list: [item], count: 1 }),
+    answer(WhiteListCalls.findCustomer, [customer]),
+    answer(WhiteListCalls.save, null, { msg: '已加入白名单，1分钟内生效' }),
+    answer(WhiteListCalls.remove, null, { msg: '已移出白名单，1分钟内生效' }),
+  ]);
 }
 
 function open(permissions: string[]) {
@@ -37,7 +34,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('WhiteListPage', () => {
   it('adds a customer found by remote search, with the reason', async () => {
-    const fetchMock = serve();
+    const { sent } = serve();
     open(['warning:view', 'config:edit']);
     expect(await screen.findByText('王建华')).toBeTruthy();
     expect(screen.getByText('长期有效')).toBeTruthy();
@@ -49,14 +46,12 @@ describe('WhiteListPage', () => {
     await u.type(within(dialog).getByLabelText('原因'), '已核实正常使用');
     await u.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText('已加入白名单，1分钟内生效')).toBeTruthy();
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/report/whiteList/save')!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({ customerId: 12, expiresAt: null, reason: '已核实正常使用' });
-    const search = fetchMock.mock.calls.find(([url]) => url === '/api/report/whiteList/findCustomer')!;
-    expect(JSON.parse(String(search[1]!.body))).toEqual({ keyword: '陈' });
+    expect(sent(WhiteListCalls.save).map((s) => s.body)).toEqual([{ customerId: 12, expiresAt: null, reason: '已核实正常使用' }]);
+    expect(sent(WhiteListCalls.findCustomer)[0]!.body).toEqual({ keyword: '陈' });
   });
 
   it('asks for the customer and the reason before saving', async () => {
-    const fetchMock = serve();
+    const { sent } = serve();
     open(['warning:view', 'config:edit']);
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: /添加客户/ }));
@@ -64,17 +59,17 @@ describe('WhiteListPage', () => {
     await u.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     expect(await within(dialog).findByText('请选择客户')).toBeTruthy();
     expect(within(dialog).getByText('请输入原因')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/report/whiteList/save')).toBe(false);
+    expect(sent(WhiteListCalls.save)).toEqual([]);
   });
 
   it('removes after confirmation', async () => {
-    const fetchMock = serve();
+    const { sent } = serve();
     open(['warning:view', 'config:edit']);
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: /移\s*出/ }));
     expect(await screen.findByText(/确定将“王建华”移出白名单吗/)).toBeTruthy();
     await u.click(screen.getByRole('button', { name: /确\s*定/ }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/report/whiteList/delete?id=5')).toBe(true));
+    await waitFor(() => expect(sent(WhiteListCalls.remove).map((s) => s.query)).toEqual([{ id: '5' }]));
     expect(await screen.findByText('已移出白名单，1分钟内生效')).toBeTruthy();
   });
 

@@ -1,4 +1,5 @@
 import { pushEn } from './messages/push';
+import { terminalEn } from './messages/terminal';
 import { homeEn } from './messages/home';
 import { warningDetailEn } from './messages/warningDetail';
 import { riskAdminEn } from './messages/riskAdmin';
@@ -7,6 +8,7 @@ import type { MessageKey } from './zh';
 
 export const en: Record<MessageKey, string> = {
   ...pushEn,
+  ...terminalEn,
   ...homeEn,
   ...warningDetailEn,
   ...riskAdminEn,
@@ -300,6 +302,7 @@ export const en: Record<MessageKey, string> = {
   'fence.tooFewVertices': 'A polygon needs at least 3 vertices',
   'fence.tooManyVertices': 'A polygon has at most {max} vertices',
   'fence.polygonCrossing': 'The fence\'s edges must not cross, please redraw it',
+  'fence.repeatedVertex': 'The fence has a vertex twice, please redraw it',
   'fence.boundTitle': 'Bound cars · {name}',
   'fence.boundTotal': '{count} devices bound',
   'fence.boundEmpty': 'No cars are bound to this fence',

@@ -1,4 +1,5 @@
 import { pushZh } from './messages/push';
+import { terminalZh } from './messages/terminal';
 import { homeZh } from './messages/home';
 import { warningDetailZh } from './messages/warningDetail';
 import { riskAdminZh } from './messages/riskAdmin';
@@ -7,6 +8,7 @@ import { warningsZh } from './messages/warnings';
 /** Console words in Chinese; domain words (states, kinds, loan status) come from the contracts' labels. */
 export const zh = {
   ...pushZh,
+  ...terminalZh,
   ...homeZh,
   ...warningDetailZh,
   ...riskAdminZh,
@@ -300,6 +302,7 @@ export const zh = {
   'fence.tooFewVertices': '多边形至少3个顶点',
   'fence.tooManyVertices': '多边形最多{max}个顶点',
   'fence.polygonCrossing': '多边形围栏的边不能相交，请重新绘制',
+  'fence.repeatedVertex': '多边形围栏有重复的顶点，请重新绘制',
   'fence.boundTitle': '绑定车辆 · {name}',
   'fence.boundTotal': '已绑定 {count} 台设备',
   'fence.boundEmpty': '该围栏还没有绑定车辆',

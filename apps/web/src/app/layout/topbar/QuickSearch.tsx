@@ -1,10 +1,10 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { WARNING_TYPE_BY_CODE, type QuickSearchResult } from '@cvrisk/contracts';
+import { warningTypeName, type QuickSearchResult } from '@cvrisk/contracts';
 import { Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useI18n } from '../../../lib/i18n/I18nProvider';
-import { warningListPath } from './TickerDetailsDialog';
+import { warningListPath } from '../../../lib/warningLinks';
 import { quickSearch } from './topbar.queries';
 
 const DEBOUNCE_MS = 300;
@@ -19,7 +19,7 @@ export function optionGroups(r: QuickSearchResult, t: (k: 'push.search.warnings'
     path: warningListPath(w.filters),
     label: (
       <div className="topbar-option">
-        <span>{WARNING_TYPE_BY_CODE[w.warningType]?.[lang] ?? w.warningTypeName} · {w.deviceNumber}</span>
+        <span>{warningTypeName(w.warningType, lang, w.warningTypeName)} · {w.deviceNumber}</span>
         <span className="topbar-option-sub">{[w.customerName, w.count > 1 ? `×${w.count}` : null].filter(Boolean).join(' ')}</span>
       </div>
     ),
@@ -111,6 +111,9 @@ export function QuickSearch() {
       onChange={(v) => (v ? choose(v) : undefined)}
       onClear={() => search('')}
       popupMatchSelectWidth={320}
+      // At most ten warnings and a few devices: drawing them all keeps the devices group, below the
+      // warnings, in the page for screen readers and tests instead of only once scrolled to.
+      virtual={false}
       // Nothing to offer for empty text: the list stays shut rather than showing the last answer.
       open={focused && text.trim() !== ''}
       onFocus={() => setFocused(true)}

@@ -1,22 +1,13 @@
-import { WARNING_TYPE_BY_CODE, type FeedWarning } from '@cvrisk/contracts';
+import { warningTypeName, type FeedWarning } from '@cvrisk/contracts';
 import { Button, Descriptions, Modal, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { RiskLevelTag } from '../../../components/StatusTags';
 import { useI18n } from '../../../lib/i18n/I18nProvider';
 import { orDash } from '../../../lib/format';
+import { warningDetailPath, warningListPath } from '../../../lib/warningLinks';
 
 /** The top bar's dialogs open over any page, the map panels (z-index 1001) included. */
 export const TOPBAR_MODAL_Z = 1100;
-
-/** The warning detail page of one warning (console-spec §2: hidden route under /risk). */
-export function warningDetailPath(w: Pick<FeedWarning, 'id' | 'deviceNumber' | 'warningType'>): string {
-  return `/risk/warningDetail?${new URLSearchParams({ id: String(w.id), deviceNumber: w.deviceNumber, warningType: String(w.warningType) })}`;
-}
-
-/** The risk-warning list filtered to this device and type, unhandled (console-spec §2 route query). */
-export function warningListPath(w: Pick<FeedWarning, 'deviceNumber' | 'warningType'>): string {
-  return `/risk/riskWarning?${new URLSearchParams({ deviceNumber: w.deviceNumber, warningType: String(w.warningType), dealStatus: '0' })}`;
-}
 
 type Props = { warning: FeedWarning | null; onClose: () => void };
 
@@ -48,7 +39,7 @@ export function TickerDetailsDialog({ warning, onClose }: Props) {
       {warning && (
         <Descriptions column={2} size="small" bordered>
           <Descriptions.Item label={t('push.field.warningType')}>
-            {WARNING_TYPE_BY_CODE[warning.warningType]?.[lang] ?? warning.warningTypeName}
+            {warningTypeName(warning.warningType, lang, warning.warningTypeName)}
             {warning.compound && <Tag color="red" style={{ marginLeft: 6 }}>{t('push.field.compound')}</Tag>}
           </Descriptions.Item>
           <Descriptions.Item label={t('push.field.riskLevel')}><RiskLevelTag level={warning.riskLevel} /></Descriptions.Item>

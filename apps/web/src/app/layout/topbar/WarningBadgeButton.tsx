@@ -1,5 +1,5 @@
 import { AlertOutlined } from '@ant-design/icons';
-import { BADGE_OVERFLOW, TOP_BAR_PAGE_SIZE, WARNING_TYPE_BY_CODE, type FeedWarning } from '@cvrisk/contracts';
+import { BADGE_OVERFLOW, TOP_BAR_PAGE_SIZE, warningTypeName, type FeedWarning } from '@cvrisk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Modal, Table, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -24,7 +24,7 @@ export function WarningBadgeButton({ enabled }: { enabled: boolean }) {
   const [detail, setDetail] = useState<FeedWarning | null>(null);
 
   const columns: TableColumnsType<FeedWarning> = [
-    { title: t('push.field.warningType'), dataIndex: 'warningType', width: 120, render: (v: FeedWarning['warningType'], w) => WARNING_TYPE_BY_CODE[v]?.[lang] ?? w.warningTypeName },
+    { title: t('push.field.warningType'), dataIndex: 'warningType', width: 120, render: (v: FeedWarning['warningType'], w) => warningTypeName(v, lang, w.warningTypeName) },
     {
       title: t('push.field.riskLevel'), dataIndex: 'riskLevel', width: 80,
       render: (v: FeedWarning['riskLevel']) => <RiskLevelTag level={v} />,

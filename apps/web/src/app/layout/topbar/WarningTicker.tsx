@@ -1,5 +1,5 @@
 import { NotificationOutlined } from '@ant-design/icons';
-import { TICKER_HEIGHT_PX, TICKER_INTERVAL_MS, WARNING_TYPE_BY_CODE, type FeedWarning } from '@cvrisk/contracts';
+import { TICKER_HEIGHT_PX, TICKER_INTERVAL_MS, warningTypeName, type FeedWarning } from '@cvrisk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useI18n } from '../../../lib/i18n/I18nProvider';
@@ -41,7 +41,7 @@ export function WarningTicker({ enabled }: { enabled: boolean }) {
             {list.map((w) => (
               <li key={w.id} style={{ height: TICKER_HEIGHT_PX }}>
                 <button type="button" className="topbar-ticker-item" onClick={() => setOpen(w)} title={w.warningTime}>
-                  <span className={`topbar-ticker-type level-${w.riskLevel}`}>{WARNING_TYPE_BY_CODE[w.warningType]?.[lang] ?? w.warningTypeName}</span>
+                  <span className={`topbar-ticker-type level-${w.riskLevel}`}>{warningTypeName(w.warningType, lang, w.warningTypeName)}</span>
                   <span className="topbar-ticker-text">{[w.plateNumber || w.deviceNumber, w.customerName, w.warningTime.slice(5, 16)].filter(Boolean).join(' · ')}</span>
                 </button>
               </li>

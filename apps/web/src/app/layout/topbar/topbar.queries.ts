@@ -1,10 +1,10 @@
 import {
-  formatTime, QUICK_SEARCH_PATH, TICKER_LIMIT, TOP_BAR_PAGE_SIZE, TOP_BAR_RECOUNT_MS, TOP_BAR_WINDOW_MS, WARNING_FEED_PATHS,
-  type FeedWarning, type PageResult, type QuickSearchResult, type TickerResult, type WarningCountResult, type WarningEvent,
+  formatTime, QuickSearchCalls, TICKER_LIMIT, TOP_BAR_PAGE_SIZE, TOP_BAR_RECOUNT_MS, TOP_BAR_WINDOW_MS, WarningFeedCalls,
+  type FeedWarning, type QuickSearchResult, type TickerResult, type WarningEvent,
 } from '@cvrisk/contracts';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getResult } from '../../../api/http';
+import { call } from '../../../api/call';
 import { subscribeLive } from '../../../api/liveStream';
 import { getToken } from '../../../api/token';
 
@@ -18,7 +18,7 @@ export const canLoadFeed = (permissions: readonly string[]) => getToken() !== nu
 export function tickerQuery(enabled: boolean) {
   return queryOptions({
     queryKey: [TOPBAR_KEY, 'ticker'],
-    queryFn: ({ signal }) => getResult<TickerResult>(WARNING_FEED_PATHS.ticker, { method: 'POST', data: {}, silent: true, signal }),
+    queryFn: ({ signal }) => call(WarningFeedCalls.ticker, undefined, { silent: true, signal }),
     enabled,
     refetchInterval: TOP_BAR_RECOUNT_MS,
   });
@@ -27,7 +27,7 @@ export function tickerQuery(enabled: boolean) {
 export function countQuery(enabled: boolean) {
   return queryOptions({
     queryKey: [TOPBAR_KEY, 'count'],
-    queryFn: ({ signal }) => getResult<WarningCountResult>(WARNING_FEED_PATHS.count, { method: 'POST', data: {}, silent: true, signal }),
+    queryFn: ({ signal }) => call(WarningFeedCalls.count, undefined, { silent: true, signal }),
     enabled,
     refetchInterval: TOP_BAR_RECOUNT_MS,
   });
@@ -39,15 +39,15 @@ export function feedListQuery(pageNumber: number, enabled: boolean) {
     queryKey: [TOPBAR_KEY, 'list', pageNumber],
     queryFn: ({ signal }) => {
       const now = Date.now();
-      const data = { pageSize: TOP_BAR_PAGE_SIZE, pageNumber, dealStatus: 0, beginDate: formatTime(now - TOP_BAR_WINDOW_MS), endDate: formatTime(now) };
-      return getResult<PageResult<FeedWarning>>(WARNING_FEED_PATHS.list, { method: 'POST', data, signal });
+      const body = { pageSize: TOP_BAR_PAGE_SIZE, pageNumber, dealStatus: 0, beginDate: formatTime(now - TOP_BAR_WINDOW_MS), endDate: formatTime(now) };
+      return call(WarningFeedCalls.list, { body }, { signal });
     },
     enabled,
   });
 }
 
 export function quickSearch(quickParam: string, signal?: AbortSignal): Promise<QuickSearchResult> {
-  return getResult<QuickSearchResult>(QUICK_SEARCH_PATH, { method: 'POST', data: { quickParam }, signal, silent: true });
+  return call(QuickSearchCalls.quick, { body: { quickParam } }, { signal, silent: true });
 }
 
 /** What the ticker can show of a live event until the refetch brings the full row. */

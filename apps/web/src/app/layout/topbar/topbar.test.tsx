@@ -1,23 +1,21 @@
+import { QuickSearchCalls, WarningFeedCalls, type QuickDevice } from '@cvrisk/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonReply, renderRoutes } from '../../../test/renderWithProviders';
+import { answer, fakeServer } from '../../../test/fakeServer';
+import { renderRoutes } from '../../../test/renderWithProviders';
 import { QuickSearch } from './QuickSearch';
 import { prependWarning } from './topbar.queries';
 import { WarningBadgeButton } from './WarningBadgeButton';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const device = { deviceNumber: '860000000001', deviceKind: 1, plateNumber: '浙A12345', carFrameNumber: null, customerName: '王伟', customerPhone: null };
+const device: QuickDevice = { deviceNumber: '860000000001', deviceKind: 1, plateNumber: '浙A12345', carFrameNumber: null, customerName: '王伟', customerPhone: null };
 
 function serve(count: number) {
-  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
-    if (url === '/publicKey') return jsonReply({ code: 200, msg: 'ok', data: { publicKey: '', encrypt: 'off', mockServer: false } });
-    if (url === '/api/report/riskWarning/getRiskWarning') return jsonReply({ code: 200, msg: 'ok', result: { allCountStatus0: count } });
-    if (url === '/api/indexMonitoring/queryQuickly') return jsonReply({ code: 200, msg: 'ok', result: { warnList: { list: [] }, devList: { list: [device] } } });
-    return jsonReply({ code: 404, msg: 'not found' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return fakeServer([
+    answer(WarningFeedCalls.count, { allCountStatus0: count }),
+    answer(QuickSearchCalls.quick, { warnList: { list: [] }, devList: { list: [device] } }),
+  ]);
 }
 
 describe('the risk-warning badge', () => {
@@ -35,31 +33,30 @@ describe('the risk-warning badge', () => {
   });
 
   it('asks nothing without a token', async () => {
-    const fetchMock = serve(5);
+    const { fetchMock } = serve(5);
     renderRoutes([{ path: '/', element: <WarningBadgeButton enabled={false} /> }], '/');
     await new Promise((r) => setTimeout(r, 50));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 
-type Calls = ReturnType<typeof serve>['mock']['calls'];
-const searches = (m: { mock: { calls: Calls } }) => m.mock.calls.filter((c) => c[0] === '/api/indexMonitoring/queryQuickly') as unknown as [string, RequestInit][];
+const searches = (server: ReturnType<typeof serve>) => server.sent(QuickSearchCalls.quick).map((c) => c.body);
 
 describe('the quick search', () => {
   const input = () => screen.getByRole('combobox');
 
   it('searches non-empty text only, and emptying clears the options', async () => {
-    const fetchMock = serve(0);
+    const server = serve(0);
     renderRoutes([{ path: '/', element: <QuickSearch /> }, { path: '/monitor/onlineMonitoring', element: <p>monitoring</p> }], '/');
     fireEvent.focus(input());
     fireEvent.change(input(), { target: { value: '   ' } });
     await new Promise((r) => setTimeout(r, 400));
-    expect(searches(fetchMock)).toHaveLength(0);
+    expect(searches(server)).toHaveLength(0);
 
     fireEvent.change(input(), { target: { value: '8600' } });
     expect(await screen.findByText('设备监控')).toBeTruthy();
     expect(screen.getByText('860000000001')).toBeTruthy();
-    expect(searches(fetchMock).map((c) => JSON.parse(c[1].body as string))).toEqual([{ quickParam: '8600' }]);
+    expect(searches(server)).toEqual([{ quickParam: '8600' }]);
 
     fireEvent.change(input(), { target: { value: '' } });
     // The list shuts (jsdom runs no closing animation, so its last content may linger in the DOM).
@@ -68,7 +65,7 @@ describe('the quick search', () => {
     fireEvent.change(input(), { target: { value: '9' } });
     expect(input().getAttribute('aria-expanded')).toBe('true');
     expect(document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')).toBeNull();
-    expect(searches(fetchMock)).toHaveLength(1);
+    expect(searches(server)).toHaveLength(1);
   });
 
   it('opens online monitoring for a chosen device', async () => {

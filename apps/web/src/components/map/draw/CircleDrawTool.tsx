@@ -1,10 +1,10 @@
-import type { CircleGeometry } from '@cvrisk/contracts';
+import { FENCE_LIMITS, type CircleGeometry } from '@cvrisk/contracts';
 import L from 'leaflet';
 import { useEffect, useEffectEvent } from 'react';
 import { useI18n } from '../../../lib/i18n/I18nProvider';
 import { useMap } from '../MapContext';
 import { cursorTip, DRAFT_STYLE, GUIDE_STYLE, typingIn } from './drawStyle';
-import { formatMetres, MIN_RADIUS_M, radiusFromDrag, roundCoordinate, SNAP_PX, type LngLat } from './geometry';
+import { formatMetres, radiusFromDrag, roundCoordinate, SNAP_PX, type LngLat } from './geometry';
 import './draw.css';
 
 type Props = {
@@ -28,11 +28,11 @@ export function CircleDrawTool({ onDone, onCancel }: Props) {
 
   useEffect(() => {
     let centre: LngLat | null = null;
-    let radius = MIN_RADIUS_M;
+    let radius: number = FENCE_LIMITS.minRadiusM;
     // 'pressing': the button is still down on the centre; 'sizing': released, the next click finishes.
     let phase: 'idle' | 'pressing' | 'sizing' = 'idle';
     let pressedAt: L.Point | null = null;
-    const circle = L.circle([0, 0], { ...DRAFT_STYLE, radius: MIN_RADIUS_M });
+    const circle = L.circle([0, 0], { ...DRAFT_STYLE, radius: FENCE_LIMITS.minRadiusM });
     const spoke = L.polyline([], GUIDE_STYLE);
     const tip = cursorTip();
     const container = map.getContainer();

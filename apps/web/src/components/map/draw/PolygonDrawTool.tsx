@@ -1,9 +1,10 @@
+import { FENCE_LIMITS } from '@cvrisk/contracts';
 import L from 'leaflet';
 import { useEffect, useEffectEvent } from 'react';
 import { useI18n } from '../../../lib/i18n/I18nProvider';
 import { useMap } from '../MapContext';
 import { cursorTip, DRAFT_STYLE, DRAW_COLOR, GUIDE_STYLE, typingIn } from './drawStyle';
-import { MIN_VERTICES, polygonClick, polygonProblem, roundCoordinate, type LngLat, type Ring } from './geometry';
+import { polygonClick, polygonProblem, roundCoordinate, type LngLat, type Ring } from './geometry';
 import './draw.css';
 
 type Props = {
@@ -25,7 +26,7 @@ export function PolygonDrawTool({ onDone, onCancel }: Props) {
   const done = useEffectEvent(onDone);
   const cancel = useEffectEvent(onCancel);
   const tipText = useEffectEvent((count: number) =>
-    count === 0 ? t('draw.polygonStart') : count < MIN_VERTICES ? t('draw.polygonNext', { count }) : t('draw.polygonClose', { count }),
+    count === 0 ? t('draw.polygonStart') : count < FENCE_LIMITS.minVertices ? t('draw.polygonNext', { count }) : t('draw.polygonClose', { count }),
   );
   const crossingText = useEffectEvent(() => t('draw.polygonCrossing'));
 
@@ -47,14 +48,14 @@ export function PolygonDrawTool({ onDone, onCancel }: Props) {
     const redraw = () => {
       const shown = vertices.map((v) => toMap(v.lng, v.lat));
       edges.setLatLngs(shown);
-      outline.setLatLngs(shown.length >= MIN_VERTICES ? shown : []);
+      outline.setLatLngs(shown.length >= FENCE_LIMITS.minVertices ? shown : []);
       const last = shown[shown.length - 1];
       const first = shown[0];
       rubber.setLatLngs(cursor && last && first ? (shown.length >= 2 ? [last, cursor, first] : [last, cursor]) : []);
       dots.clearLayers();
       shown.forEach((p, i) => {
         // The first vertex grows once clicking it would close the ring.
-        const closer = i === 0 && shown.length >= MIN_VERTICES;
+        const closer = i === 0 && shown.length >= FENCE_LIMITS.minVertices;
         L.circleMarker(p, { radius: closer ? 7 : 4, color: DRAW_COLOR, weight: 2, fillColor: '#fff', fillOpacity: 1, interactive: false }).addTo(dots);
       });
       if (cursor) {
@@ -66,7 +67,8 @@ export function PolygonDrawTool({ onDone, onCancel }: Props) {
     const close = () => {
       const ring = ringOf(vertices);
       const problem = polygonProblem(ring);
-      crossing = problem === 'selfIntersecting';
+      // A vertex placed twice makes two edges touch: the same advice (take a vertex back) applies.
+      crossing = problem === 'selfIntersecting' || problem === 'repeatedVertex';
       if (problem === null) done(ring);
       else redraw();
     };
@@ -82,7 +84,7 @@ export function PolygonDrawTool({ onDone, onCancel }: Props) {
       redraw();
     };
     const onDoubleClick = () => {
-      if (vertices.length >= MIN_VERTICES) close();
+      if (vertices.length >= FENCE_LIMITS.minVertices) close();
     };
     const onMove = (e: L.LeafletMouseEvent) => {
       cursor = e.latlng;

@@ -1,10 +1,10 @@
-import type { CircleGeometry, PolygonGeometry } from '@cvrisk/contracts';
+import { FENCE_LIMITS, type CircleGeometry, type PolygonGeometry } from '@cvrisk/contracts';
 import L from 'leaflet';
 import { useEffect, useEffectEvent } from 'react';
 import { useI18n } from '../../../lib/i18n/I18nProvider';
 import { useMap } from '../MapContext';
 import { DRAFT_STYLE, handleIcon } from './drawStyle';
-import { eastOf, formatMetres, MIN_VERTICES, radiusFromDrag, roundCoordinate, type LngLat, type Ring } from './geometry';
+import { eastOf, formatMetres, radiusFromDrag, roundCoordinate, type LngLat, type Ring } from './geometry';
 import './draw.css';
 
 export type EditableShape = { shape: 'circle'; geometry: CircleGeometry } | { shape: 'polygon'; geometry: PolygonGeometry };
@@ -68,7 +68,7 @@ export function ShapeEditor({ value, onChange }: Props) {
         });
         vertex.on('dragend', () => commit(points));
         vertex.on('contextmenu', () => {
-          if (points.length > MIN_VERTICES) commit(points.filter((_, k) => k !== i));
+          if (points.length > FENCE_LIMITS.minVertices) commit(points.filter((_, k) => k !== i));
         });
         const next = points[(i + 1) % points.length]!;
         const mid = handle({ lng: (p.lng + next.lng) / 2, lat: (p.lat + next.lat) / 2 }, 'midpoint');

@@ -1,10 +1,8 @@
+import { distanceM, FENCE_LIMITS } from '@cvrisk/contracts';
 import { describe, expect, it } from 'vitest';
 import {
-  distanceMetres,
   eastOf,
   formatMetres,
-  MAX_VERTICES,
-  openRing,
   polygonClick,
   polygonProblem,
   radiusFromDrag,
@@ -14,6 +12,7 @@ import {
 } from './geometry';
 
 const westLake = { lng: 120.15, lat: 30.25 };
+const distanceMetres = (a: { lng: number; lat: number }, b: { lng: number; lat: number }) => distanceM(a.lng, a.lat, b.lng, b.lat);
 
 describe('circle radius from a drag', () => {
   it('is the ground distance from the centre in whole metres', () => {
@@ -57,7 +56,7 @@ describe('drawing a polygon by clicks', () => {
   });
 
   it('stops adding at the vertex limit', () => {
-    const many = Array.from({ length: MAX_VERTICES }, (_, i) => ({ x: i * 20, y: (i % 2) * 20 }));
+    const many = Array.from({ length: FENCE_LIMITS.maxVertices }, (_, i) => ({ x: i * 20, y: (i % 2) * 20 }));
     expect(polygonClick(many, { x: -500, y: -500 })).toBe('ignore');
   });
 });
@@ -65,9 +64,8 @@ describe('drawing a polygon by clicks', () => {
 describe('a drawn polygon before it is saved', () => {
   const ring: Ring = [[120.1, 30.2], [120.2, 30.2], [120.2, 30.3], [120.1, 30.3]];
 
-  it('is stored as an open ring', () => {
-    expect(openRing([...ring, [120.1, 30.2]])).toEqual(ring);
-    expect(openRing(ring)).toEqual(ring);
+  it('may be sent closed: the repeated first point is not a vertex twice', () => {
+    expect(polygonProblem([...ring, [120.1, 30.2]])).toBeNull();
   });
 
   it('needs three to 200 vertices', () => {
@@ -75,15 +73,21 @@ describe('a drawn polygon before it is saved', () => {
     expect(polygonProblem(ring.slice(0, 2))).toBe('tooFew');
     // A closed triangle of two distinct points plus the repeat is still too few.
     expect(polygonProblem([[120.1, 30.2], [120.2, 30.2], [120.1, 30.2]])).toBe('tooFew');
-    const circle = Array.from({ length: MAX_VERTICES + 1 }, (_, i): [number, number] => [
-      120 + Math.cos((i / (MAX_VERTICES + 1)) * 2 * Math.PI), 30 + Math.sin((i / (MAX_VERTICES + 1)) * 2 * Math.PI),
+    const circle = Array.from({ length: FENCE_LIMITS.maxVertices + 1 }, (_, i): [number, number] => [
+      120 + Math.cos((i / (FENCE_LIMITS.maxVertices + 1)) * 2 * Math.PI), 30 + Math.sin((i / (FENCE_LIMITS.maxVertices + 1)) * 2 * Math.PI),
     ]);
     expect(polygonProblem(circle)).toBe('tooMany');
-    expect(polygonProblem(circle.slice(0, MAX_VERTICES))).toBeNull();
+    expect(polygonProblem(circle.slice(0, FENCE_LIMITS.maxVertices))).toBeNull();
+  });
+
+  it('refuses a vertex placed twice, as the server does', () => {
+    expect(polygonProblem([[120.1, 30.2], [120.2, 30.2], [120.2, 30.2], [120.2, 30.3]])).toBe('repeatedVertex');
   });
 
   it('refuses a bow tie whose edges cross', () => {
     expect(polygonProblem([[120.1, 30.2], [120.2, 30.3], [120.2, 30.2], [120.1, 30.3]])).toBe('selfIntersecting');
+    // Neighbouring edges that fold back onto each other: the server refuses this, so the console must too.
+    expect(polygonProblem([[120.1, 30.2], [120.3, 30.2], [120.2, 30.2], [120.2, 30.3]])).toBe('selfIntersecting');
     // A concave shape is fine.
     expect(polygonProblem([[120.1, 30.2], [120.3, 30.2], [120.3, 30.4], [120.2, 30.3], [120.1, 30.4]])).toBeNull();
   });

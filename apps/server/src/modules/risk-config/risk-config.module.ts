@@ -1,0 +1,6 @@
+import type { AppModule } from '../app-module.js';
+import { createRiskConfigRepository } from './risk-config.repository.js';
+import { riskConfigRoutes } from './risk-config.routes.js';
+import { createRiskConfigService } from './risk-config.service.js';
+
+export const riskConfigModule: AppModule = (app, { db }) => riskConfigRoutes(app, createRiskConfigService(createRiskConfigRepository(db)));

@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { createEventHub } from '../events/event-hub.js';
+import { createCarRepository } from './car/car.repository.js';
+import { createDeviceRepository } from './device/device.repository.js';
+import { createDeviceService } from './device/device.service.js';
+import { createAmapClient } from './geo/amap.js';
+import { createGeoService } from './geo/geo.service.js';
+import { createMonitorRepository } from './monitor/monitor.repository.js';
+import { createMonitorService } from './monitor/monitor.service.js';
+import { createRiskPointRepository } from './riskpoint/riskpoint.repository.js';
+import { createRiskPointService } from './riskpoint/riskpoint.service.js';
+import type { SessionService } from './session/session.service.js';
+
+/** Made on first use, then the same one for everyone who asks. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | null = null;
+  return () => (made ??= { value: make() }).value;
+}
+
+/**
+ * The services more than one module uses — one instance each, so caches and the live hub are
+ * shared. A service used by one module is built inside that module.
+ */
+export function createSharedServices({ db, config, log, sessions }: { db: Db; config: Config; log: FastifyBaseLogger; sessions: SessionService }) {
+  const devices = once(() => createDeviceRepository(db));
+  const deviceService = once(() => createDeviceService(devices()));
+  const monitor = once(() => createMonitorService(createMonitorRepository(db), deviceService()));
+  return {
+    sessions: () => sessions,
+    devices,
+    cars: once(() => createCarRepository(db)),
+    deviceService,
+    monitor,
+    riskPoints: once(() => createRiskPointService(createRiskPointRepository(db))),
+    geo: once(() => createGeoService(config.amapKey ? createAmapClient(config.amapKey, config.amapBaseUrl) : null, log)),
+    /** The live stream's hub: positions and warnings are published to it, the stream reads from it. */
+    hub: once(() =>
+      createEventHub({
+        loadDevices: (ids) => monitor().forStream(ids),
+        activeSessions: (hashes) => sessions.activeSessions(hashes),
+        onError: (err: unknown) => log.warn({ err }, 'live updates failed'),
+      }),
+    ),
+  };
+}
+
+export type SharedServices = ReturnType<typeof createSharedServices>;

@@ -1,0 +1,7 @@
+import type { AppModule } from '../app-module.js';
+import { createWarningDetailRepository } from './warning-detail.repository.js';
+import { warningDetailRoutes } from './warning-detail.routes.js';
+import { createWarningDetailService } from './warning-detail.service.js';
+
+export const warningDetailModule: AppModule = (app, { db, shared }) =>
+  warningDetailRoutes(app, createWarningDetailService(createWarningDetailRepository(db), shared.geo(), shared.riskPoints()));

@@ -1,0 +1,88 @@
+import { QueryClient, QueryClientProvider, queryOptions } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Form } from 'antd';
+import dayjs from 'dayjs';
+import { describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../lib/i18n/I18nProvider';
+import { makeTranslate } from '../lib/i18n/translate';
+import { isDigits } from '../lib/validators';
+import { FieldFilterForm, formValuesOf, queryOfForm, rulesOf, selectFromQuery, type ListField } from './listFields';
+
+// jsdom lays nothing out: give the form the width of a laptop screen, three cells a row.
+vi.mock('../lib/useElementWidth', () => ({ useElementWidth: () => 1000 }));
+
+type Row = { phone: string };
+
+const brands = [{ id: 2, name: 'Audi' }, { id: 1, name: 'BMW' }];
+const brandsQuery = () => queryOptions({ queryKey: ['testBrands'], queryFn: async () => brands });
+
+const FIELDS: ListField<Row>[] = [
+  { name: 'phone', label: 'car.phone', filter: { type: 'text', maxLength: 11, rule: { test: isDigits, message: 'error.onlyDigits' } } },
+  { name: 'brandId', label: 'car.brand', filter: selectFromQuery(brandsQuery, (list) => list.map((b) => ({ value: b.id, label: `${b.name} #${b.id}` }))) },
+  { name: 'alarmTime', label: 'riskAdmin.alarmTime', filter: { type: 'timeRange', start: 'beginDate', end: 'endDate' } },
+];
+
+function Screen({ onSearch }: { onSearch: (values: object) => void }) {
+  const [form] = Form.useForm();
+  return <FieldFilterForm fields={FIELDS} form={form} onSearch={onSearch} onReset={() => {}} loading={false} />;
+}
+
+function show(onSearch = vi.fn()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <I18nProvider>
+      <QueryClientProvider client={client}>
+        <Screen onSearch={onSearch} />
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+  return onSearch;
+}
+
+describe('a field’s validation rule', () => {
+  it('lets an empty or valid text through and names what is wrong with the rest', async () => {
+    const [rule] = rulesOf(FIELDS[0]!.filter!, makeTranslate('zh'));
+    const check = (v: string) => (rule as { validator: (r: unknown, v: string) => Promise<void> }).validator({}, v);
+    await expect(check('')).resolves.toBeUndefined();
+    await expect(check('138')).resolves.toBeUndefined();
+    await expect(check('13a')).rejects.toThrow('只能输入数字');
+    expect(rulesOf({ type: 'text', maxLength: 10 }, makeTranslate('zh'))).toEqual([]);
+  });
+
+  it('stops the search and says why under the field', async () => {
+    const onSearch = show();
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText('手机号'), '13a');
+    await u.click(screen.getByRole('button', { name: /查\s*询/ }));
+    expect(await screen.findByText('只能输入数字')).toBeTruthy();
+    expect(onSearch).not.toHaveBeenCalled();
+  });
+});
+
+describe('a select whose options come from a query', () => {
+  it('offers what the query loaded, as the field maps it', async () => {
+    show();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '品牌' }));
+    expect(await screen.findByText('Audi #2')).toBeTruthy();
+    expect(screen.getByText('BMW #1')).toBeTruthy();
+  });
+});
+
+describe('a date-time range', () => {
+  it('goes to the address bar to the second and comes back', () => {
+    const query = queryOfForm(FIELDS, { alarmTime: [dayjs('2026-11-20 08:00:05'), dayjs('2026-11-21 18:30:15')] });
+    expect(query).toMatchObject({ beginDate: '2026-11-20 08:00:05', endDate: '2026-11-21 18:30:15' });
+    expect(query).not.toHaveProperty('alarmTime');
+    const back = formValuesOf(FIELDS, query).alarmTime as dayjs.Dayjs[];
+    expect(back.map((d) => d.format('YYYY-MM-DD HH:mm:ss'))).toEqual(['2026-11-20 08:00:05', '2026-11-21 18:30:15']);
+    expect(queryOfForm(FIELDS, {})).toMatchObject({ beginDate: undefined, endDate: undefined });
+  });
+
+  it('takes two cells of the form’s grid', () => {
+    show();
+    const cellOf = (label: string) => screen.getByText(label).closest('.ant-col.ant-col-8, .ant-col.ant-col-16');
+    expect(cellOf('手机号')?.className).toContain('ant-col-8');
+    expect(cellOf('报警时间')?.className).toContain('ant-col-16');
+  });
+});

@@ -1,0 +1,60 @@
+import type { CallDeclaration } from './call.js';
+import { RiskPointCalls } from '../riskpoint.js';
+import { WarningCalls } from '../warning-list.js';
+import { WarningDetailCalls } from '../warning-detail.js';
+import { WarningFeedCalls } from '../warning-feed.js';
+import { QuickSearchCalls } from '../quick-search.js';
+import { CarAnalysisCalls } from '../car-analysis.js';
+import { SessionCalls } from '../session.js';
+import { MenuCalls } from '../routes.js';
+import { DeptCalls } from '../dept.js';
+import { CatalogCalls } from '../catalog.js';
+import { DeviceCalls } from '../device.js';
+import { CarCalls } from '../car.js';
+import { HomeCalls } from '../home.js';
+import { AlarmCalls } from '../alarm-list.js';
+import { WhiteListCalls } from '../white-list.js';
+import { RiskConfigCalls } from '../risk-config.js';
+import { PushCalls } from '../push.js';
+import { TrackCalls } from '../track.js';
+import { CommandCalls } from '../command.js';
+import { IngestCalls } from '../ingest.js';
+import { MonitorCalls } from '../monitor.js';
+import { GeoCalls } from '../geo.js';
+import { FenceCalls } from '../fence.js';
+
+/**
+ * Every declared call, by feature. The OpenAPI document, the fuzz test and the route check are
+ * generated from this list, so a call is added here once, beside its feature's others.
+ */
+export const ALL_CALLS = {
+  riskPoint: RiskPointCalls,
+  warning: WarningCalls,
+  warningDetail: WarningDetailCalls,
+  warningFeed: { ...WarningFeedCalls, ...QuickSearchCalls },
+  carAnalysis: CarAnalysisCalls,
+  track: TrackCalls,
+  command: CommandCalls,
+  ingest: IngestCalls,
+  monitor: MonitorCalls,
+  geo: GeoCalls,
+  fence: FenceCalls,
+  session: SessionCalls,
+  menu: MenuCalls,
+  dept: DeptCalls,
+  catalog: CatalogCalls,
+  device: DeviceCalls,
+  car: CarCalls,
+  home: HomeCalls,
+  alarm: AlarmCalls,
+  whiteList: WhiteListCalls,
+  riskConfig: RiskConfigCalls,
+  push: PushCalls,
+} satisfies Record<string, Record<string, CallDeclaration>>;
+
+/** The calls as one flat list, each with its feature and name ("riskPoint.save"). */
+export function listCalls(): { name: string; call: CallDeclaration }[] {
+  return Object.entries(ALL_CALLS).flatMap(([feature, calls]) =>
+    Object.entries(calls as Record<string, CallDeclaration>).map(([name, call]) => ({ name: `${feature}.${name}`, call })),
+  );
+}
