@@ -52,7 +52,21 @@ export async function openMenu(page, group, item) {
     if (await page.locator('.ant-menu-horizontal').count()) await groupItem.first().hover();
     else await groupItem.first().click();
   }
-  await link.first().click();
+  await pick(page, link.first());
+}
+
+const POPUP_OPENING = ['slide-up', 'slide-down', 'zoom-big']
+  .flatMap((m) => [`.ant-${m}-appear`, `.ant-${m}-enter`])
+  .join(', ');
+
+/**
+ * Clicks an item of a pop-up (menu, drop-down, select list) once the pop-up has finished sliding in: a
+ * click during the animation can land on nothing, which a loaded CI machine showed more than once.
+ */
+export async function pick(page, item) {
+  await item.waitFor();
+  await page.waitForFunction((selector) => !document.querySelector(selector), POPUP_OPENING);
+  await item.click();
 }
 
 export { assert };

@@ -87,31 +87,48 @@ const browser = await chromium.launch({
 
 let passed = 0;
 let failed = 0;
+const flaky = [];
+// One attempt of one test in its own browser context; answers the error, or nothing when it passed.
+async function attempt(test, attemptNo) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', acceptDownloads: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const policyViolations = await watchPolicyViolations(context, page);
+  const shot = (name) => page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: false });
+  try {
+    await test.run({ page, context, baseUrl: server.baseUrl, jt808Port: server.jt808Port, dataDir: server.dataDir, shot, policyViolations });
+    if (errors.length) throw new Error(`uncaught page errors: ${errors.join(' | ')}`);
+    if (policyViolations.length) throw new Error(`Content-Security-Policy violations: ${policyViolations.join(' | ')}`);
+    return undefined;
+  } catch (err) {
+    await page.screenshot({ path: path.join(shotsDir, `FAILED-${attemptNo}-${test.name.replace(/\W+/g, '_')}.png`) }).catch(() => {});
+    return err;
+  } finally {
+    await context.close();
+  }
+}
+
 const specFiles = fs.readdirSync(path.join(root, 'e2e/specs')).filter((f) => f.endsWith('.spec.mjs') && (!only.length || only.some((o) => f.includes(o)))).sort();
+const describe = (err) => String(err?.stack ?? err).split('\n').slice(0, 6).join('\n    ');
 try {
   for (const file of specFiles) {
     const { tests } = await import(path.join(root, 'e2e/specs', file));
     for (const test of tests) {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', acceptDownloads: true });
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      const errors = [];
-      page.on('pageerror', (e) => errors.push(String(e)));
-      const policyViolations = await watchPolicyViolations(context, page);
-      const shot = (name) => page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: false });
       const label = `${file} › ${test.name}`;
-      try {
-        await test.run({ page, context, baseUrl: server.baseUrl, jt808Port: server.jt808Port, dataDir: server.dataDir, shot, policyViolations });
-        if (errors.length) throw new Error(`uncaught page errors: ${errors.join(' | ')}`);
-        if (policyViolations.length) throw new Error(`Content-Security-Policy violations: ${policyViolations.join(' | ')}`);
-        passed += 1;
-        console.log(`  ✓ ${label}`);
-      } catch (err) {
+      // A browser on a loaded two-core machine now and then loses a race the product does not have; one
+      // more try in a fresh context tells that apart from a defect, and a pass on the second try is
+      // reported as FLAKY so it is fixed rather than forgotten (docs/decisions.md).
+      const first = await attempt(test, 1);
+      const second = first && (await attempt(test, 2));
+      if (first && second) {
         failed += 1;
-        console.log(`  ✗ ${label}\n    ${String(err?.stack ?? err).split('\n').slice(0, 6).join('\n    ')}`);
-        await page.screenshot({ path: path.join(shotsDir, `FAILED-${test.name.replace(/\W+/g, '_')}.png`) }).catch(() => {});
-      } finally {
-        await context.close();
+        console.log(`  ✗ ${label}\n    ${describe(second)}\n    first try: ${describe(first)}`);
+      } else {
+        passed += 1;
+        if (first) flaky.push(label);
+        console.log(`  ${first ? '⚠ FLAKY (passed on the second try)' : '✓'} ${label}${first ? `\n    first try: ${describe(first)}` : ''}`);
       }
     }
   }
@@ -119,5 +136,6 @@ try {
   await browser.close();
   server.stop();
 }
+if (flaky.length) console.log(`\n${'!'.repeat(72)}\ne2e: ${flaky.length} FLAKY — passed only on the second try:\n  ${flaky.join('\n  ')}\n${'!'.repeat(72)}`);
 writeReport(passed, failed);
 process.exit(failed > 0 ? 1 : 0);

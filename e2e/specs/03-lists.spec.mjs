@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { assert, dismissNotices, listTotal, openMenu, signedIn } from '../helpers.mjs';
+import { assert, dismissNotices, listTotal, openMenu, pick, signedIn } from '../helpers.mjs';
 
 export const tests = [
   {
@@ -12,7 +12,7 @@ export const tests = [
       await dismissNotices(page);
       await shot('09-devices');
       await page.getByLabel('设备类型').click();
-      await page.locator('.ant-select-item-option').filter({ hasText: '无线' }).click();
+      await pick(page, page.locator('.ant-select-item-option').filter({ hasText: '无线' }));
       await page.getByRole('button', { name: /查\s*询/ }).click();
       await page.waitForURL(/deviceKind=2/);
       const wireless = await listTotal(page, all);

@@ -1,4 +1,4 @@
-import { assert, dismissNotices, listTotal, openMenu, signedIn } from '../helpers.mjs';
+import { assert, dismissNotices, listTotal, openMenu, pick, signedIn } from '../helpers.mjs';
 
 const rowTexts = (page) => page.locator('.ant-table-tbody .ant-table-row').evaluateAll((rows) => rows.map((r) => r.innerText));
 const COORDINATES = /\d{2,3}\.\d{6}, \d{1,2}\.\d{6}/;
@@ -20,7 +20,7 @@ export const tests = [
 
       await page.getByRole('button', { name: /展\s*开/ }).click();
       await page.getByLabel('状态', { exact: true }).click();
-      await page.locator('.ant-select-item-option').filter({ hasText: '静止' }).click();
+      await pick(page, page.locator('.ant-select-item-option').filter({ hasText: '静止' }));
       await page.locator('.filter-form').getByRole('button', { name: /查\s*询/ }).click();
       await page.waitForURL(/state=parked/);
       const parked = await listTotal(page, all);

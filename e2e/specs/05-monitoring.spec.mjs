@@ -1,4 +1,4 @@
-import { assert, dismissNotices, listTotal, openMenu, signedIn } from '../helpers.mjs';
+import { assert, dismissNotices, listTotal, openMenu, pick, signedIn } from '../helpers.mjs';
 
 /** The brief's laptop: the map screens must fit it without scrolling. */
 const LAPTOP = { width: 1366, height: 768 };
@@ -62,7 +62,7 @@ async function searchOnlineWired(page) {
   const device = wired.find((d) => d.state === 'moving') ?? wired.find((d) => d.state === 'parked');
   assert.ok(device, 'an online wired terminal');
   await page.getByPlaceholder('设备号 / 车牌 / 车架号 / 客户').fill(device.deviceNumber);
-  await page.locator('.ant-select-item-option').filter({ hasText: device.deviceNumber }).click();
+  await pick(page, page.locator('.ant-select-item-option').filter({ hasText: device.deviceNumber }));
   return device;
 }
 

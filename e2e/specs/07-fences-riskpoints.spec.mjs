@@ -1,4 +1,4 @@
-import { assert, dismissNotices, listTotal, openMenu, signedIn } from '../helpers.mjs';
+import { assert, dismissNotices, listTotal, openMenu, pick, signedIn } from '../helpers.mjs';
 
 /** The map's box on screen; drawing clicks are placed relative to it. */
 async function mapBox(page) {
@@ -44,7 +44,7 @@ export const tests = [
       await shot('07-fences');
 
       await page.getByRole('button', { name: /新建围栏/ }).click();
-      await page.getByRole('menuitem', { name: '多边形围栏' }).click();
+      await pick(page, page.getByRole('menuitem', { name: '多边形围栏' }));
       await page.getByText('双击或单击第一个顶点完成').waitFor();
       // Left half of the map: the editor card covers the right.
       const box = await mapBox(page);
@@ -98,7 +98,7 @@ export const tests = [
       // A circle: Esc gives up; a press, a drag and a release draw it, its radius following the cursor.
       const newCircle = async () => {
         await page.getByRole('button', { name: /新建围栏/ }).click();
-        await page.getByRole('menuitem', { name: '圆形围栏' }).click();
+        await pick(page, page.getByRole('menuitem', { name: '圆形围栏' }));
         await page.getByText('拖动或移动鼠标调整半径（至少50米）').waitFor();
       };
       await newCircle();
@@ -167,7 +167,7 @@ export const tests = [
       assert.match(await address.inputValue(), /市/, 'the address is filled in from the point');
       await editor.getByLabel('名称').fill('E2E测试押车行');
       await editor.getByLabel('类型').click();
-      await page.locator('.ant-select-item-option').filter({ hasText: '二押点' }).click();
+      await pick(page, page.locator('.ant-select-item-option').filter({ hasText: '二押点' }));
       await editor.getByRole('button', { name: /保\s*存/ }).click();
       await toast(page, '风险点已创建');
       assert.equal(await listTotal(page, before), before + 1, 'the new point is listed');

@@ -1,4 +1,4 @@
-import { assert, dismissNotices, listTotal, openMenu, signedIn } from '../helpers.mjs';
+import { assert, dismissNotices, listTotal, openMenu, pick, signedIn } from '../helpers.mjs';
 
 /** The newest unhandled warning in the signed-in user's scope, through the call the console uses; waits for the engine's first ones. */
 async function someOpenWarning(page) {
@@ -34,7 +34,7 @@ async function choose(page, label, option, { typed = false } = {}) {
   const select = page.locator('.filter-form .ant-form-item').filter({ hasText: label }).locator('.ant-select').first();
   await select.click();
   if (typed) await page.keyboard.type(option);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  await pick(page, page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first());
 }
 
 export const tests = [

@@ -1,4 +1,4 @@
-import { assert, dismissNotices, listTotal, openMenu, signedIn } from '../helpers.mjs';
+import { assert, dismissNotices, listTotal, openMenu, pick, signedIn } from '../helpers.mjs';
 
 const LAPTOP = { width: 1366, height: 768 };
 const toast = (page, text) => page.locator('.ant-message').getByText(text).waitFor();
@@ -61,7 +61,7 @@ export const tests = [
       await page.getByRole('button', { name: /添加客户/ }).click();
       const dialog = page.getByRole('dialog', { name: '添加白名单客户' });
       await dialog.getByRole('combobox', { name: '客户' }).fill(customer.plate);
-      await page.locator('.ant-select-dropdown .ant-select-item-option').filter({ hasText: customer.name }).first().click();
+      await pick(page, page.locator('.ant-select-dropdown .ant-select-item-option').filter({ hasText: customer.name }).first());
       await dialog.getByLabel('到期时间').click();
       // Yesterday cannot be chosen: an expiry lies in the future.
       const disabled = await page.locator('.ant-picker-dropdown td.ant-picker-cell-disabled').count();
@@ -130,7 +130,7 @@ export const tests = [
       const options = page.locator('.ant-select-dropdown .ant-select-item-option');
       assert.ok((await options.count()) > 1, 'every institution can be picked');
       const chosen = await options.nth(1).innerText();
-      await options.nth(1).click();
+      await pick(page, options.nth(1));
       await page.waitForURL(/deptId=\d+/);
       await page.locator('.risk-config-institution').getByText(chosen).waitFor();
       await page.locator('.risk-config-group').first().waitFor();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root } from '../../scripts/build.mjs';
-import { assert, dismissNotices, signedIn } from '../helpers.mjs';
+import { assert, dismissNotices, pick, signedIn } from '../helpers.mjs';
 
 // The fleet simulator's JT/T 808 terminal, from the server the runner has just built.
 const { VirtualTerminal, locationFix } = await import(pathToFileURL(path.join(root, 'apps/server/dist/telemetry/simulator/virtual-terminal.js')).href);
@@ -48,10 +48,8 @@ export const tests = [
       await search.fill(number);
       await page.locator('.ant-select-item-group').filter({ hasText: '设备监控' }).waitFor();
       await shot('11-quick-search');
-      // The list slides open: a click during the animation can land on nothing (seen twice on CI).
-      await page.waitForFunction(() => !document.querySelector('.ant-slide-up-appear, .ant-slide-up-enter'));
       // The device's own option (its first line is the number alone), not a warning of that device.
-      await page.locator('.ant-select-item-option .topbar-option > span:first-child').filter({ hasText: new RegExp(`^${number}$`) }).click();
+      await pick(page, page.locator('.ant-select-item-option .topbar-option > span:first-child').filter({ hasText: new RegExp(`^${number}$`) }));
       await page.waitForURL(new RegExp(`#/monitor/onlineMonitoring\\?deviceNumber=${number}&monitor=dev`));
       // The map screen has loaded (a navigation keeps the old screen up while the new one's code arrives).
       await page.locator('.leaflet-container').waitFor();
