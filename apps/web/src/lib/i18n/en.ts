@@ -1,3 +1,6 @@
+import { trackEn } from './messages/track';
+import { shellEn } from './messages/shell';
+import { monitoringEn } from './messages/monitoring';
 import { pushEn } from './messages/push';
 import { terminalEn } from './messages/terminal';
 import { homeEn } from './messages/home';
@@ -13,6 +16,9 @@ export const en: Record<MessageKey, string> = {
   ...warningDetailEn,
   ...riskAdminEn,
   ...warningsEn,
+  ...trackEn,
+  ...shellEn,
+  ...monitoringEn,
   'app.name': 'Connected Vehicle Risk Control Platform',
   'app.tagline': 'Post-loan vehicle monitoring · Risk warnings · Asset protection',
   'app.footer': '© {year} Connected Vehicle Risk Control Platform',

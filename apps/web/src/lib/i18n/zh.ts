@@ -1,3 +1,6 @@
+import { trackZh } from './messages/track';
+import { shellZh } from './messages/shell';
+import { monitoringZh } from './messages/monitoring';
 import { pushZh } from './messages/push';
 import { terminalZh } from './messages/terminal';
 import { homeZh } from './messages/home';
@@ -13,6 +16,9 @@ export const zh = {
   ...warningDetailZh,
   ...riskAdminZh,
   ...warningsZh,
+  ...trackZh,
+  ...shellZh,
+  ...monitoringZh,
   'app.name': '车联网风控平台',
   'app.tagline': '贷后车辆全程监控 · 风险预警 · 资产保全',
   'app.footer': '© {year} 车联网风控平台',
