@@ -1,6 +1,7 @@
 import { DatePicker, Select } from 'antd';
 import type { ComponentProps } from 'react';
 import { useI18n } from '../lib/i18n/I18nProvider';
+import { RANGE_PRESETS, type RangePreset } from '../lib/rangePresets';
 import type { Lang } from '../lib/i18n/translate';
 
 /** A dictionary entry as the server's type dictionaries give it: a code and its names. */
@@ -26,8 +27,35 @@ export function DictSelect({ items, loading, ...rest }: SelectProps & { items: r
   );
 }
 
-/** A from–to date-time filter filling its cell; Form.Item gives it value and onChange. */
-export function TimeRangeInput(props: Omit<ComponentProps<typeof DatePicker.RangePicker>, 'showTime' | 'placeholder'>) {
+type RangeProps = Omit<ComponentProps<typeof DatePicker.RangePicker>, 'showTime' | 'placeholder' | 'presets'> & {
+  /** Ranges this filter offers before the common ones (今天 … 上月), which every range filter has. */
+  presets?: readonly RangePreset[];
+};
+
+/** The filter's own quick ranges, then the common ones it does not already name. */
+function usePresets(own: readonly RangePreset[] = []) {
   const { t } = useI18n();
-  return <DatePicker.RangePicker showTime className="full-width" placeholder={[t('common.startTime'), t('common.endTime')]} {...props} />;
+  const labels = own.map((p) => t(p.label));
+  const common = RANGE_PRESETS.filter((p) => !labels.includes(t(p.label)));
+  return [...own, ...common].map((p) => ({ label: t(p.label), value: p.value }));
+}
+
+/** A from–to date-time filter filling its cell; Form.Item gives it value and onChange. */
+export function TimeRangeInput({ presets, ...props }: RangeProps) {
+  const { t } = useI18n();
+  return (
+    <DatePicker.RangePicker
+      showTime
+      className="full-width"
+      placeholder={[t('common.startTime'), t('common.endTime')]}
+      presets={usePresets(presets)}
+      {...props}
+    />
+  );
+}
+
+/** A from–to day filter filling its cell. */
+export function DayRangeInput({ presets, ...props }: RangeProps) {
+  const { t } = useI18n();
+  return <DatePicker.RangePicker className="full-width" placeholder={[t('common.startDate'), t('common.endDate')]} presets={usePresets(presets)} {...props} />;
 }

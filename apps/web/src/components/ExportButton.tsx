@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { App, Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useI18n } from '../lib/i18n/I18nProvider';
 import { formatBytes } from '../lib/format';
@@ -9,7 +9,8 @@ type Exported = { blob: Blob; fileName: string };
 
 type Props = {
   run: (onProgress: (receivedBytes: number, totalBytes: number | null) => void) => Promise<Exported>;
-  disabled?: boolean;
+  /** Why 导出 cannot be used now (no permission, nothing to export): the button is greyed and says so on hover. */
+  disabledReason?: string;
   /** What is exported, when a screen offers more than one file (导出Excel, 导出KML). */
   label?: string;
 };
@@ -17,7 +18,7 @@ type Props = {
 const MESSAGE_KEY = 'export';
 
 /** 导出: shows that it is working and how much has arrived; the file keeps the server's name. */
-export function ExportButton({ run, disabled, label }: Props) {
+export function ExportButton({ run, disabledReason, label }: Props) {
   const { t } = useI18n();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
@@ -40,9 +41,19 @@ export function ExportButton({ run, disabled, label }: Props) {
     }
   };
 
-  return (
-    <Button icon={<DownloadOutlined />} loading={busy} disabled={disabled} onClick={() => void start()}>
+  const button = (
+    <Button icon={<DownloadOutlined />} loading={busy} disabled={disabledReason !== undefined} onClick={() => void start()}>
       {busy ? t('common.exporting') : (label ?? t('common.export'))}
     </Button>
+  );
+  // A disabled button takes no pointer events: the wrapper carries the hover, and says it to a screen reader too.
+  return disabledReason === undefined ? (
+    button
+  ) : (
+    <Tooltip title={disabledReason}>
+      <span className="export-disabled" aria-label={disabledReason} tabIndex={0}>
+        {button}
+      </span>
+    </Tooltip>
   );
 }

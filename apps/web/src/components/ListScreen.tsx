@@ -2,6 +2,7 @@ import type { PageResult } from '@cvrisk/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { Card, Form, type FormInstance } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
+import { useI18n } from '../lib/i18n/I18nProvider';
 import { hasFilters, type QuerySchema } from '../lib/listQuery';
 import { useListQuery } from '../lib/useListQuery';
 import { AutoRefreshSwitch } from './AutoRefreshSwitch';
@@ -64,6 +65,7 @@ function withoutPaging<Q extends Paged>(query: Q): Filters<Q> {
  * 导出 and table tools, and a server-paged table. TanStack Query holds the rows.
  */
 export function ListScreen<Q extends Paged, V, T extends object>(p: Props<Q, V, T>) {
+  const { t } = useI18n();
   const { query, search, page } = useListQuery(p.schema);
   const [form] = Form.useForm<V>();
   const [density, setDensity] = useState<Density>('middle');
@@ -96,7 +98,10 @@ export function ListScreen<Q extends Paged, V, T extends object>(p: Props<Q, V, 
             <>
               {p.actions}
               {exportFile && (
-                <ExportButton disabled={p.exportAllowed === false} run={(onProgress) => exportFile(withoutPaging(query), onProgress)} />
+                <ExportButton
+                  disabledReason={p.exportAllowed === false ? t('common.exportNotAllowed') : undefined}
+                  run={(onProgress) => exportFile(withoutPaging(query), onProgress)}
+                />
               )}
             </>
           }

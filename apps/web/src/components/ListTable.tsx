@@ -17,6 +17,8 @@ export type ListTableExtras<T> = {
   rowClassName?: (row: T) => string;
   /** A header's sort was clicked (the columns carry `sorter: true` and their `sortOrder`). */
   onSort?: (sorter: SorterResult<T>) => void;
+  /** What an empty, unfiltered list means on this screen, and what the person can do about it. */
+  emptyText?: string;
 };
 
 type Props<T> = ListTableExtras<T> & {
@@ -55,7 +57,7 @@ export function ListTable<T extends object>(props: Props<T>) {
       sticky={{ offsetHeader: stickyOffset }}
       scroll={{ x: width }}
       locale={{
-        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.filtered ? t('common.emptyFiltered') : t('common.noData')} />,
+        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.filtered ? t('common.emptyFiltered') : (props.emptyText ?? t('common.noData'))} />,
       }}
       pagination={{
         current: props.pageNumber,

@@ -85,4 +85,17 @@ describe('a date-time range', () => {
     expect(cellOf('手机号')?.className).toContain('ant-col-8');
     expect(cellOf('报警时间')?.className).toContain('ant-col-16');
   });
+
+  it('offers the common ranges, and 近7天 fills today and the six days before it', async () => {
+    const onSearch = show();
+    const u = userEvent.setup();
+    await u.click(screen.getAllByPlaceholderText('开始时间')[0]!);
+    const names = ['今天', '昨天', '近3天', '近7天', '本月', '上月'];
+    for (const name of names) expect(await screen.findByText(name)).toBeTruthy();
+    await u.click(screen.getByText('近7天'));
+    await u.click(screen.getByRole('button', { name: /查\s*询/ }));
+    const [from, to] = (onSearch.mock.calls[0]![0] as { alarmTime: dayjs.Dayjs[] }).alarmTime;
+    expect(from!.format('YYYY-MM-DD HH:mm:ss')).toBe(dayjs().subtract(6, 'day').format('YYYY-MM-DD 00:00:00'));
+    expect(to!.format('YYYY-MM-DD')).toBe(dayjs().format('YYYY-MM-DD'));
+  });
 });

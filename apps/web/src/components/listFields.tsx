@@ -1,14 +1,15 @@
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { DatePicker, Form, Input, Select, type FormRule } from 'antd';
+import { Form, Input, Select, type FormRule } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import {
   rangeToTimes, text, timeRangeToTimes, timesToRange, timesToTimeRange, type DayRange, type TimeRange,
 } from '../lib/filterValues';
 import { orDash } from '../lib/format';
+import type { RangePreset } from '../lib/rangePresets';
 import { useI18n } from '../lib/i18n/I18nProvider';
 import type { Lang, MessageKey, Translate } from '../lib/i18n/translate';
 import { DeptTreeSelect } from './DeptTreeSelect';
-import { TimeRangeInput } from './DictSelect';
+import { DayRangeInput, TimeRangeInput } from './DictSelect';
 import { FilterForm, WideField } from './FilterForm';
 import type { FilterFormProps } from './ListScreen';
 import type { ListColumn } from './ListTable';
@@ -31,7 +32,7 @@ export type SelectOption = { value: string | number; label: string };
 export type TextRule = { test: (value: string) => boolean; message: MessageKey };
 
 /** A quick pick of the range; a function, so that "the last hour" means the hour before the click. */
-export type TimePreset = { label: MessageKey; value: () => TimeRange };
+export type TimePreset = RangePreset;
 
 /** How a field is shown as a column; text with a dash when empty unless `render` says otherwise. */
 export type FieldColumn<T> = Omit<Partial<ListColumn<T>>, 'title' | 'render'> & {
@@ -128,9 +129,9 @@ function FilterControl({ filter, ...item }: Control) {
     case 'dept':
       return <DeptTreeSelect {...item} />;
     case 'dayRange':
-      return <DatePicker.RangePicker {...item} className="full-width" placeholder={[t('common.startDate'), t('common.endDate')]} />;
+      return <DayRangeInput {...item} />;
     case 'timeRange':
-      return <TimeRangeInput {...item} presets={filter.presets?.map((p) => ({ label: t(p.label), value: p.value }))} />;
+      return <TimeRangeInput {...item} presets={filter.presets} />;
   }
 }
 

@@ -141,7 +141,7 @@ function judge(call: CallDeclaration, c: FuzzCase, a: Answer): string | null {
   if (typeof env !== 'object' || env === null || typeof env.code !== 'number' || typeof env.msg !== 'string') return 'no {code, msg} envelope';
   if (!c.valid) {
     if (a.status !== 400 || env.code !== Codes.BAD_INPUT) return `input the schema refuses answered ${a.status} / code ${env.code}, not 400`;
-    return null;
+    return namedTwice(env.msg);
   }
   // Admin holds every permission; a public call may refuse its own way (a wrong password).
   if (call.access !== 'public' && (env.code === Codes.INVALID_TOKEN || a.status === 401 || a.status === 403)) return `admin refused (${a.status} / code ${env.code})`;
@@ -151,6 +151,19 @@ function judge(call: CallDeclaration, c: FuzzCase, a: Answer): string | null {
     if (!parsed.success) return `reply does not match the reply schema: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`;
   }
   if (env.code === Codes.OK && file) return `a success envelope instead of ${file}`;
+  return null;
+}
+
+/**
+ * "参数错误：pageSize pageSize不能大于100" named the field twice (issue 13): the server puts the field in
+ * front, so a schema's own message must not name it again.
+ */
+function namedTwice(msg: string): string | null {
+  for (const part of msg.replace(/^参数错误：/, '').split('；')) {
+    const [field = '', ...rest] = part.split(' ');
+    const name = field.split('.').pop() ?? '';
+    if (name && rest.join(' ').includes(name)) return `the 400 names "${name}" twice: "${msg}"`;
+  }
   return null;
 }
 

@@ -85,11 +85,13 @@ describe('DeviceListPage', () => {
     click.mockRestore();
   });
 
-  it('offers 导出 only to users allowed to export', async () => {
+  it('offers 导出 only to users allowed to export, and says why to the others', async () => {
     serve();
     open('/report/basicDevice', ['device:view']);
     const button = await screen.findByRole('button', { name: /导\s*出/ });
     expect(button).toHaveProperty('disabled', true);
+    await userEvent.setup().hover(button.parentElement!);
+    expect(await screen.findByText('您的角色没有导出权限，如需导出请联系管理员开通')).toBeTruthy();
   });
 
   it('shows the registration and the refused fixes; 重置注册 asks first, then resets and reloads the list', async () => {

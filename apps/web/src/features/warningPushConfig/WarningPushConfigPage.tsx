@@ -82,7 +82,7 @@ export function WarningPushConfigPage() {
           loading={webhooks.isPending}
           scroll={{ x: 1265 }}
           pagination={false}
-          locale={{ emptyText: t('push.config.empty') }}
+          locale={{ emptyText: t(canEdit ? 'push.config.empty' : 'push.config.emptyReader') }}
         />
       </Card>
       <DeliveryTable webhooks={webhooks.data?.list ?? []} />

@@ -33,6 +33,15 @@ function open(permissions: string[]) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('WhiteListPage', () => {
+  it.each([
+    [['warning:view', 'config:edit'], '还没有白名单客户：点击“添加客户”，选中的客户在有效期内不再产生新预警'],
+    [['warning:view'], '还没有白名单客户。白名单由有配置权限的人员（金融机构管理员）维护，如需添加客户请联系他们'],
+  ])('an empty list tells %j what they can do', async (permissions, words) => {
+    fakeServer([answer(DeptCalls.tree, []), answer(WhiteListCalls.list, { list: [], count: 0 })]);
+    open(permissions);
+    expect(await screen.findByText(words)).toBeTruthy();
+  });
+
   it('adds a customer found by remote search, with the reason', async () => {
     const { sent } = serve();
     open(['warning:view', 'config:edit']);

@@ -32,6 +32,7 @@ export function WhiteListPage() {
         filters={(props) => <WhiteListFilterForm {...props} />}
         columns={columns}
         rowKey="id"
+        table={{ emptyText: t(canEdit ? 'riskAdmin.whiteEmptyEditor' : 'riskAdmin.whiteEmptyReader') }}
         actions={
           canEdit && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>

@@ -17,6 +17,8 @@ export const riskAdminZh = {
   'riskAdmin.coordinates': '经纬度',
 
   'riskAdmin.whiteTitle': '预警客户白名单',
+  'riskAdmin.whiteEmptyEditor': '还没有白名单客户：点击“添加客户”，选中的客户在有效期内不再产生新预警',
+  'riskAdmin.whiteEmptyReader': '还没有白名单客户。白名单由有配置权限的人员（金融机构管理员）维护，如需添加客户请联系他们',
   'riskAdmin.whiteNotice': '白名单中的客户在到期前不再产生新的预警，已有预警不受影响；变更{minutes}分钟内生效。',
   'riskAdmin.customerName': '客户姓名',
   'riskAdmin.phone': '手机号',
@@ -91,6 +93,8 @@ export const riskAdminEn: Record<keyof typeof riskAdminZh, string> = {
   'riskAdmin.coordinates': 'Coordinates',
 
   'riskAdmin.whiteTitle': 'Warning whitelist',
+  'riskAdmin.whiteEmptyEditor': 'No customers on the whitelist yet: click "Add customer"; a listed customer gets no new warnings until the listing expires',
+  'riskAdmin.whiteEmptyReader': 'No customers on the whitelist yet. It is kept by staff who may change settings (the institution’s administrators); ask them to add a customer',
   'riskAdmin.whiteNotice': 'Customers on the whitelist get no new warnings until it expires; existing warnings stay. Changes apply within {minutes} min.',
   'riskAdmin.customerName': 'Customer name',
   'riskAdmin.phone': 'Phone',
