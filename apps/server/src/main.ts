@@ -4,7 +4,8 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
 import { loadDemoHistory, startDemoFleet, type DemoFleet } from './demo/demo-fleet.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seed-demo.js';
+import { handleDemoWarnings } from './demo/demo-handling.js';
+import { DEFAULT_DEMO_SEED, DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seed-demo.js';
 import { createEngine, type Engine } from './engine/engine.js';
 import { createJt808Gateway } from './telemetry/gateway/gateway.js';
 import { createTelemetry } from './telemetry/telemetry.js';
@@ -46,7 +47,8 @@ async function main(): Promise<void> {
   const engine = createEngine({ db: handle.db, telemetry, onError: (err) => logger.error({ err }, 'risk engine failed') });
   await engine.idle();
 
-  if (config.demoData && (await isEmpty(handle.db))) {
+  const firstDemoStart = config.demoData && (await isEmpty(handle.db));
+  if (firstDemoStart) {
     console.log('cvrisk: empty database, loading the demo dataset…');
     const steps = new Map<string, ReturnType<typeof tenths>>();
     await seedDemo(handle.db, {
@@ -69,6 +71,11 @@ async function main(): Promise<void> {
   await engine.idle();
   await engine.start();
   await engine.idle();
+  if (firstDemoStart && config.demoHistoryDays > 0) {
+    const report = tenths('demo handling');
+    const handled = await handleDemoWarnings(handle.db, Date.now(), DEFAULT_DEMO_SEED, (done, total) => report(done, total));
+    console.log(`  demo operators had handled ${handled} of the older warnings`);
+  }
   console.log(`cvrisk: risk engine running, ${await warningSummary(engine)}`);
 
   const app = await buildApp({ db: handle.db, bulk: handle.bulk, telemetry, config, logger });
