@@ -1,0 +1,50 @@
+import { assert, dismissNotices, signedIn } from '../helpers.mjs';
+
+/** The widths operators use: two laptops, a small window or tablet, a phone (issue 13). */
+const WIDTHS = [
+  { width: 1440, height: 900 },
+  { width: 1366, height: 768 },
+  { width: 992, height: 760 },
+  { width: 390, height: 844 },
+];
+
+/** Every screen that exists, and what says it has loaded. */
+const SCREENS = [
+  { name: 'home', path: '/index', ready: '.home-card, .ant-card' },
+  { name: 'warnings', path: '/risk/riskWarning', ready: '.ant-pagination-total-text, .warning-card' },
+  { name: 'cars', path: '/risk/customerCars', ready: '.ant-pagination-total-text' },
+  { name: 'alarms', path: '/risk/deviceAlarm', ready: '.ant-pagination-total-text' },
+  { name: 'whitelist', path: '/risk/whiteList', ready: '.ant-table' },
+  { name: 'push', path: '/risk/warningPushConfig', ready: '.ant-table' },
+  { name: 'devices', path: '/report/basicDevice', ready: '.ant-pagination-total-text' },
+  { name: 'positions', path: '/report/deviceManagement', ready: '.ant-pagination-total-text' },
+  { name: 'monitor', path: '/monitor/onlineMonitoring', ready: '.leaflet-container' },
+  { name: 'fences', path: '/monitor/fenceManagement', ready: '.leaflet-container' },
+  { name: 'riskpoints', path: '/monitor/riskPoint', ready: '.leaflet-container' },
+  { name: 'track', path: '/monitor/trackPlayback', ready: '.leaflet-container' },
+  { name: 'thresholds', path: '/riskConfig/riskWarningConfig', ready: '.ant-form' },
+];
+
+/**
+ * Each screen at each width, as an operator opens it: the page itself never scrolls sideways (a
+ * table may, inside its own frame), the content is not empty, and a screenshot is kept to look at.
+ */
+export const tests = WIDTHS.map((size) => ({
+  name: `every screen at ${size.width} px fits the window, with a screenshot of each`,
+  async run({ page, baseUrl, shot }) {
+    await page.setViewportSize(size);
+    await signedIn(page, baseUrl, 'operator1');
+    await dismissNotices(page);
+    const overflowing = [];
+    for (const screen of SCREENS) {
+      await page.goto(`${baseUrl}/#${screen.path}`);
+      await page.locator(screen.ready).first().waitFor();
+      // Fonts, charts and map tiles settle.
+      await page.waitForTimeout(400);
+      await shot(`w${size.width}-${screen.name}`);
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (wide > 1) overflowing.push(`${screen.name} (${wide} px too wide)`);
+    }
+    assert.deepEqual(overflowing, [], `screens wider than ${size.width} px`);
+  },
+}));
