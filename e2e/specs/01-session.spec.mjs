@@ -43,6 +43,18 @@ export const tests = [
     },
   },
   {
+    name: '/register says accounts come from the administrator and leads back to sign-in',
+    async run({ page, baseUrl, shot }) {
+      await page.goto(`${baseUrl}/#/register`);
+      await page.getByText('账号由管理员创建').waitFor();
+      assert.match(page.url(), /#\/register$/);
+      await shot('01-register');
+      await page.getByRole('button', { name: '返回登录' }).click();
+      await page.waitForURL(/#\/login$/);
+      await page.getByText('账号登录').waitFor();
+    },
+  },
+  {
     name: 'unknown paths show 404, and a page without permission shows 401',
     async run({ page, baseUrl, shot }) {
       await signedIn(page, baseUrl, 'installer1');

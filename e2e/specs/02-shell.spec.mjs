@@ -1,4 +1,28 @@
-import { assert, openMenu, pick, signedIn } from '../helpers.mjs';
+import { assert, dismissNotices, openMenu, pick, signedIn } from '../helpers.mjs';
+
+/** A device number of the signed-in user's scope, through the API the console itself calls. */
+function someDeviceNumber(page) {
+  return page.evaluate(async () => {
+    const headers = { 'Content-Type': 'application/json', accessToken: localStorage.getItem('accessToken') };
+    const body = JSON.stringify({ pageNumber: 1, pageSize: 1 });
+    const reply = await window.fetch('/api/device/getDevList', { method: 'POST', headers, body }).then((r) => r.json());
+    return reply.result.list[0].deviceNumber;
+  });
+}
+
+/** The element is on screen, inside the window's width. */
+async function onScreen(locator, width) {
+  const box = await locator.boundingBox();
+  assert.ok(box && box.width > 0 && box.x >= 0 && box.x + box.width <= width, `on screen: ${JSON.stringify(box)}`);
+}
+
+/** Types a device number into the quick search (already focused) and opens its monitoring page from the list. */
+async function searchAndOpen(page, number) {
+  await page.keyboard.type(number);
+  await page.locator('.ant-select-item-group').filter({ hasText: '设备监控' }).waitFor();
+  await pick(page, page.locator('.ant-select-item-option .topbar-option > span:first-child').filter({ hasText: new RegExp(`^${number}$`) }));
+  await page.waitForURL(new RegExp(`#/monitor/onlineMonitoring\\?deviceNumber=${number}&monitor=dev`));
+}
 
 export const tests = [
   {
@@ -68,6 +92,81 @@ export const tests = [
       await pick(page, page.getByRole('menuitem', { name: 'English' }));
       await page.getByRole('menuitem', { name: 'Reports' }).waitFor();
       await shot('08-english');
+    },
+  },
+  {
+    name: 'at 390 px the top bar keeps the quick search, the warning badge and the user menu',
+    async run({ page, baseUrl, shot }) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signedIn(page, baseUrl, 'operator1');
+      await dismissNotices(page);
+      await page.locator('.shell-mask').waitFor({ state: 'detached' });
+      const badge = page.locator('.topbar-badge');
+      await badge.locator('.ant-badge-count').waitFor();
+      await onScreen(badge, 390);
+      const searchButton = page.getByRole('button', { name: '快速查找' });
+      await onScreen(searchButton, 390);
+      const userButton = page.getByRole('button', { name: '用户菜单' });
+      await onScreen(userButton, 390);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0, 'nothing sticks out sideways');
+      await shot('02-shell-390');
+
+      // The badge opens the unhandled warnings of the last 3 days.
+      await badge.click();
+      const dialog = page.getByRole('dialog', { name: '近3天未处理预警' });
+      await dialog.locator('.ant-table').waitFor();
+      await page.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter'));
+      await shot('02-shell-390-badge');
+      await dialog.getByRole('button', { name: 'Close' }).or(dialog.locator('.ant-modal-close')).first().click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // The search opens across the top, focused: typing goes straight into it.
+      const number = await someDeviceNumber(page);
+      await searchButton.click();
+      await page.getByRole('combobox', { name: '设备号/手机号/车架号/姓名' }).waitFor();
+      await page.keyboard.type(number.slice(0, 3));
+      await page.locator('.ant-select-item-group').filter({ hasText: '设备监控' }).waitFor();
+      await page.waitForFunction(() => !document.querySelector('.ant-slide-up-appear, .ant-slide-up-enter'));
+      await shot('02-shell-390-search');
+      await page.keyboard.press('Control+A');
+      await searchAndOpen(page, number);
+      await page.locator('.topbar-search-drawer').waitFor({ state: 'hidden' });
+
+      await userButton.click();
+      for (const item of ['English', '主题设置', '退出登录']) await page.getByRole('menuitem', { name: item }).waitFor();
+      await page.waitForFunction(() => !document.querySelector('.ant-slide-up-appear, .ant-slide-up-enter'));
+      await shot('02-shell-390-user-menu');
+      await pick(page, page.getByRole('menuitem', { name: '退出登录' }));
+      await page.getByText('确定要退出登录吗？').waitFor();
+    },
+  },
+  {
+    name: 'at 992 px the top bar shows the search box, the badge with what it counts, and the user',
+    async run({ page, baseUrl, shot }) {
+      await page.setViewportSize({ width: 992, height: 760 });
+      await signedIn(page, baseUrl, 'operator1');
+      await dismissNotices(page);
+      const badge = page.locator('.topbar-badge');
+      await badge.locator('.ant-badge-count').waitFor();
+      await onScreen(badge, 992);
+      const count = await badge.locator('.ant-badge-count').getAttribute('title');
+      await badge.hover();
+      await page.getByRole('tooltip').filter({ hasText: `近3天未处理预警 ${count} 条` }).waitFor();
+      const search = page.getByRole('combobox', { name: '设备号/手机号/车架号/姓名' });
+      await onScreen(search, 992);
+      await onScreen(page.getByRole('button', { name: '退出登录' }), 992);
+      await page.locator('.shell-user-name').waitFor();
+      await shot('02-shell-992');
+
+      // Two searches in a row without leaving the box: the second shows its list too.
+      const number = await someDeviceNumber(page);
+      await search.click();
+      await searchAndOpen(page, number);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(number.slice(0, 4));
+      await page.locator('.ant-select-item-group').filter({ hasText: '设备监控' }).waitFor();
+      await page.waitForFunction(() => !document.querySelector('.ant-slide-up-appear, .ant-slide-up-enter'));
+      await shot('02-shell-992-second-search');
     },
   },
 ];

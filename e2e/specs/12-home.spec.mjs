@@ -63,14 +63,14 @@ export const tests = [
       await page.setViewportSize(LAPTOP);
       await signedIn(page, baseUrl, 'admin');
       await dismissNotices(page);
-      await page.locator('.stat-card').filter({ hasText: '未处理预警' }).locator('.ant-statistic-content-value').waitFor();
+      await page.locator('.stat-card').filter({ hasText: '全部未处理预警' }).locator('.ant-statistic-content-value').waitFor();
       await chartsPainted(page, ['设备状态分布', '预警趋势', '客户风险等级', '未处理预警类型分布']);
 
       const counts = await figuresMatch(page, async () => {
         await page.locator('.stat-card').filter({ hasText: '今日设备报警' }).locator('.ant-statistic-content-value').waitFor();
         const [w, a, week] = await Promise.all([api(page, 'warningCount'), api(page, 'alarmCount'), api(page, 'warningListWeek')]);
         return {
-          shown: [await cardValue(page, '今日预警'), await cardValue(page, '未处理预警'), await cardValue(page, '本周预警'), await cardValue(page, '今日设备报警')],
+          shown: [await cardValue(page, '今日预警'), await cardValue(page, '全部未处理预警'), await cardValue(page, '本周预警'), await cardValue(page, '今日设备报警')],
           expected: [w.today, w.unhandled, week.count, a.today],
         };
       });
@@ -127,6 +127,21 @@ export const tests = [
       await page.locator('.home-card').filter({ hasText: '本周最新预警' }).scrollIntoViewIfNeeded();
       await page.waitForTimeout(500);
       await shot('12-home-dark-992-week');
+    },
+  },
+  {
+    name: 'the customer-grade chart shows its labels whole at 1440, 1366 and 992 px',
+    async run({ page, baseUrl, shot }) {
+      await signedIn(page, baseUrl, 'admin');
+      await dismissNotices(page);
+      for (const width of [1440, 1366, 992]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.getByRole('img', { name: '客户风险等级' }).scrollIntoViewIfNeeded();
+        await chartsPainted(page, ['客户风险等级']);
+        // The pie grows in and its labels settle after a resize.
+        await page.waitForTimeout(1200);
+        await shot(`12-home-grade-${width}`);
+      }
     },
   },
   {

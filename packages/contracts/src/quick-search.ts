@@ -7,7 +7,10 @@ import { WarningTypeCode } from './warning.js';
 /** Each group of the answer holds at most this many. */
 export const QUICK_SEARCH_LIMIT = 10;
 
-/** Device number, phone, car frame number or customer name; matched from the start. */
+/**
+ * Device number (from its start), plate, car frame number or customer name (anywhere in them), or the
+ * customer's phone whole or by its last 4 or more digits.
+ */
 export const QuickSearchQuery = z.object({
   quickParam: z.string().trim().min(1, '请输入设备号/手机号/车架号/姓名').max(50),
 });

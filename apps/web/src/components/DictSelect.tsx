@@ -40,15 +40,30 @@ function usePresets(own: readonly RangePreset[] = []) {
   return [...own, ...common].map((p) => ({ label: t(p.label), value: p.value }));
 }
 
-/** A from–to date-time filter filling its cell; Form.Item gives it value and onChange. */
-export function TimeRangeInput({ presets, ...props }: RangeProps) {
+type Range = Parameters<NonNullable<RangeProps['onChange']>>[0];
+
+/** Days picked on the calendar arrive as two midnights: the range means the whole of the last day. */
+export function throughLastDay(range: Range): Range {
+  const end = range?.[1];
+  if (!range || !end || !end.isSame(end.startOf('day'))) return range;
+  return [range[0], end.endOf('day').millisecond(0)];
+}
+
+/**
+ * A from–to date-time filter filling its cell; Form.Item gives it value and onChange. It shows two
+ * months as a day range does (antd shows one when it has time columns): days picked on the calendar
+ * run from the first one's 00:00 to the last one's 23:59:59, a quick range keeps its times (最近1小时),
+ * and a time typed into the box is kept.
+ */
+export function TimeRangeInput({ presets, onChange, ...props }: RangeProps) {
   const { t } = useI18n();
   return (
     <DatePicker.RangePicker
-      showTime
+      format="YYYY-MM-DD HH:mm"
       className="full-width"
       placeholder={[t('common.startTime'), t('common.endTime')]}
       presets={usePresets(presets)}
+      onChange={(range, text) => onChange?.(throughLastDay(range), text)}
       {...props}
     />
   );

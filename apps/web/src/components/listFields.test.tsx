@@ -98,4 +98,18 @@ describe('a date-time range', () => {
     expect(from!.format('YYYY-MM-DD HH:mm:ss')).toBe(dayjs().subtract(6, 'day').format('YYYY-MM-DD 00:00:00'));
     expect(to!.format('YYYY-MM-DD')).toBe(dayjs().format('YYYY-MM-DD'));
   });
+
+  it('shows two months, and days picked on them run from the first 00:00 to the last 23:59:59', async () => {
+    const onSearch = show();
+    const u = userEvent.setup();
+    await u.click(screen.getAllByPlaceholderText('开始时间')[0]!);
+    expect(document.querySelectorAll('.ant-picker-date-panel')).toHaveLength(2);
+    const days = document.querySelectorAll('.ant-picker-cell-in-view');
+    await u.click(days[2]!);
+    await u.click(days[4]!);
+    await u.click(screen.getByRole('button', { name: /查\s*询/ }));
+    const [from, to] = (onSearch.mock.calls[0]![0] as { alarmTime: dayjs.Dayjs[] }).alarmTime;
+    expect(from!.format('DD HH:mm:ss')).toBe('03 00:00:00');
+    expect(to!.format('DD HH:mm:ss')).toBe('05 23:59:59');
+  });
 });

@@ -1,8 +1,6 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { isSqlite } from '../../db/dialect.js';
-import { startsWith } from '../../lib/like.js';
 import { inScope, type Scope } from '../../lib/scope.js';
+import { matchesVehicle, numberMatchesFirst } from '../../lib/vehicle-search.js';
 
 export type FeedRow = {
   id: number; device_id: number; warning_type: number; risk_level: number; compound: number; deal_status: number; warning_time: number;
@@ -19,15 +17,6 @@ export type QuickDeviceRow = {
 export type FeedFilter = { dealStatus: 0 | 1; from?: number; to?: number; pushed?: boolean; deviceIds?: number[] };
 
 export function createWarningFeedRepository(db: Db) {
-  const sqlite = isSqlite(db);
-
-  /**
-   * `column` starts with `text`, as a range the column's index answers. SQLite compares bytes (BINARY),
-   * so the range is exact there; PostgreSQL's collation may order differently, so it gets LIKE.
-   */
-  const prefix = (column: string, text: string): Expression<SqlBool> =>
-    sqlite ? sql<SqlBool>`(${sql.ref(column)} >= ${text} and ${sql.ref(column)} < ${`${text}\uffff`})` : startsWith(column, text);
-
   const feed = (scope: Scope, f: FeedFilter) => {
     let q = db.selectFrom('warning as w')
       .innerJoin('device as d', 'd.id', 'w.device_id')
@@ -48,11 +37,6 @@ export function createWarningFeedRepository(db: Db) {
     'car.plate_number', 'car.frame_number', 'c.name as customer_name', 'c.phone as customer_phone', 'dept.name as dept_name',
   ] as const;
 
-  /** Ids of rows in scope whose column starts with the text, at most `limit`. */
-  const idsStarting = async (table: 'device' | 'car' | 'customer', column: string, scope: Scope, text: string, limit: number) =>
-    (await db.selectFrom(table).select('id').where(prefix(column, text)).where((eb) => inScope(eb, 'dept_id', scope)).limit(limit).execute())
-      .map((r) => r.id);
-
   return {
     /** Newest first; ties broken by id so pages never overlap. */
     async page(scope: Scope, f: FeedFilter, offset: number, limit: number): Promise<FeedRow[]> {
@@ -71,34 +55,17 @@ export function createWarningFeedRepository(db: Db) {
       return Number(r.n);
     },
 
-    /**
-     * Devices in scope whose number, car frame number, customer phone or customer name starts with
-     * the text: each looked up through its own index, then joined for display.
-     */
-    async devicesMatching(scope: Scope, text: string, limit: number): Promise<QuickDeviceRow[]> {
-      const [byNumber, carIds, customerIds] = await Promise.all([
-        idsStarting('device', 'device_number', scope, text, limit),
-        idsStarting('car', 'frame_number', scope, text.toUpperCase(), limit),
-        Promise.all([idsStarting('customer', 'phone', scope, text, limit), idsStarting('customer', 'name', scope, text, limit)]).then(([a, b]) => [...a, ...b]),
-      ]);
-      const cars = customerIds.length
-        ? (await db.selectFrom('car').select('id').where('customer_id', 'in', customerIds).where((eb) => inScope(eb, 'dept_id', scope)).execute()).map((r) => r.id)
-        : [];
-      const allCars = [...new Set([...carIds, ...cars])];
-      if (byNumber.length === 0 && allCars.length === 0) return [];
+    /** Devices in scope found by the console's vehicle search (lib/vehicle-search), number matches first. */
+    devicesMatching(scope: Scope, text: string, limit: number): Promise<QuickDeviceRow[]> {
       return db.selectFrom('device as d')
         .leftJoin('car', 'car.id', 'd.car_id')
         .leftJoin('customer as c', 'c.id', 'car.customer_id')
         .where((eb) => inScope(eb, 'd.dept_id', scope))
-        .where((eb) => {
-          const parts: Expression<SqlBool>[] = [];
-          if (byNumber.length) parts.push(eb('d.id', 'in', byNumber));
-          if (allCars.length) parts.push(eb('d.car_id', 'in', allCars));
-          return eb.or(parts);
-        })
+        .where(matchesVehicle(db, scope, text))
         .select(['d.id', 'd.device_number', 'd.kind', 'car.plate_number', 'car.frame_number', 'c.name as customer_name', 'c.phone as customer_phone'])
+        .orderBy(numberMatchesFirst(db, text))
         .orderBy('d.device_number')
-        .limit(limit * 4)
+        .limit(limit)
         .execute();
     },
 

@@ -5,16 +5,16 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 let t: TestApp;
 const tokens: Record<string, string> = {};
 const dept: Record<string, number> = {};
-type Dev = { id: number; number: string; carId: number; customerId: number; phone: string; name: string; frame: string };
+type Dev = { id: number; number: string; carId: number; customerId: number; phone: string; name: string; frame: string; plate: string };
 let mine: Dev;
 let theirs: Dev;
 const ids: Record<string, number> = {};
 
 async function deviceOf(deptId: number): Promise<Dev> {
   const r = await t.db.selectFrom('device as d').innerJoin('car', 'car.id', 'd.car_id').innerJoin('customer as c', 'c.id', 'car.customer_id')
-    .select(['d.id', 'd.device_number', 'car.id as car_id', 'c.id as customer_id', 'c.phone', 'c.name', 'car.frame_number'])
+    .select(['d.id', 'd.device_number', 'car.id as car_id', 'c.id as customer_id', 'c.phone', 'c.name', 'car.frame_number', 'car.plate_number'])
     .where('d.dept_id', '=', deptId).orderBy('d.id').executeTakeFirstOrThrow();
-  return { id: r.id, number: r.device_number, carId: r.car_id, customerId: r.customer_id, phone: r.phone, name: r.name, frame: r.frame_number };
+  return { id: r.id, number: r.device_number, carId: r.car_id, customerId: r.customer_id, phone: r.phone, name: r.name, frame: r.frame_number, plate: r.plate_number };
 }
 
 async function addWarning(key: string, d: Dev, deptId: number, values: { type?: number; ageMs: number; deal?: number; pushed?: number }) {
@@ -148,11 +148,46 @@ describe('queryQuickly', () => {
     expect(r.warnList.list.find((w) => w.warningType === 1)!.filters).toEqual({ deviceNumber: mine.number, warningType: 1, dealStatus: 0 });
   });
 
-  it('finds by phone, frame number and customer name, from the start of the text', async () => {
-    for (const text of [mine.phone, mine.phone.slice(0, 7), mine.frame, mine.frame.slice(0, 8).toLowerCase(), mine.name]) {
-      const r = await quick('dealer1', text);
-      expect(r.devList.list.map((d) => d.deviceNumber)).toContain(mine.number);
+  const finds = async (user: string, text: string) => (await quick(user, text)).devList.list.map((d) => d.deviceNumber);
+
+  it.each([
+    ['the start of the device number', () => mine.number.slice(0, -3)],
+    ['the whole plate', () => mine.plate],
+    ['the plate without its province', () => mine.plate.slice(1).toLowerCase()],
+    ['the whole frame number', () => mine.frame],
+    ['the last 6 of the frame number, in small letters', () => mine.frame.slice(-6).toLowerCase()],
+    ['the customer name', () => mine.name],
+    ['the given name alone', () => mine.name.slice(1)],
+    ['the whole phone', () => mine.phone],
+    ['the whole phone typed with spaces', () => `${mine.phone.slice(0, 3)} ${mine.phone.slice(3, 7)} ${mine.phone.slice(7)}`],
+    ['the last 4 digits of the phone', () => mine.phone.slice(-4)],
+    ['the last 6 digits of the phone', () => mine.phone.slice(-6)],
+  ])('finds a device by %s', async (_, text) => {
+    expect(await finds('dealer1', text())).toContain(mine.number);
+  });
+
+  it('does not take the middle of a device number, nor 3 digits as a phone tail', async () => {
+    expect(await finds('dealer1', mine.number.slice(3))).not.toContain(mine.number);
+    const customer = await t.db.selectFrom('customer').select(['id', 'phone']).where('id', '=', mine.customerId).executeTakeFirstOrThrow();
+    // A tail no plate, frame or device number of the seed holds, so only the phone rule could find it.
+    await t.db.updateTable('customer').set({ phone: '19912340427' }).where('id', '=', customer.id).execute();
+    try {
+      expect(await finds('dealer1', '0427')).toContain(mine.number);
+      expect(await finds('dealer1', '427')).not.toContain(mine.number);
+    } finally {
+      await t.db.updateTable('customer').set({ phone: customer.phone }).where('id', '=', customer.id).execute();
     }
+  });
+
+  it.each([
+    ['plate', () => theirs.plate],
+    ['frame number', () => theirs.frame.slice(-6)],
+    ['customer name', () => theirs.name],
+    ['phone', () => theirs.phone],
+    ['phone tail', () => theirs.phone.slice(-4)],
+  ])("never finds another dealer's car by its %s", async (_, text) => {
+    expect(await finds('dealer1', text())).not.toContain(theirs.number);
+    expect(await finds('dealer2', text())).toContain(theirs.number);
   });
 
   it('never shows another dealer\'s devices or warnings', async () => {

@@ -57,9 +57,10 @@ export function createWarningFeedService(repo: WarningFeedRepository, now: () =>
     },
 
     /**
-     * Devices whose number, frame number, customer phone or name starts with the text, and their
-     * unhandled warnings grouped by device and type (what the risk-warning list opens with). Each
-     * group goes only to holders of its permission.
+     * Devices found by the console's vehicle search (number, plate, frame number, customer name,
+     * phone whole or by its last 4+ digits), and the unhandled warnings of those devices grouped by
+     * device and type (what the risk-warning list opens with). Each group goes only to holders of its
+     * permission.
      */
     async quick(caller: Caller, text: string): Promise<QuickSearchResult> {
       const seesWarnings = caller.permissions.has('warning:view');

@@ -5,11 +5,17 @@ import { useSession } from '../session/SessionContext';
 import { useLogout } from '../session/useLogout';
 import { useSettings } from '../settings/SettingsProvider';
 import { QuickSearch } from './topbar/QuickSearch';
+import { SearchButton } from './topbar/SearchButton';
 import { canLoadFeed, useWarningFeedLive } from './topbar/topbar.queries';
 import { WarningBadgeButton } from './topbar/WarningBadgeButton';
 import { WarningTicker } from './topbar/WarningTicker';
+import { UserMenu } from './UserMenu';
 
-/** Warning ticker, badge and quick search; language, theme, the signed-in user and sign-out, at the right of the top bar. */
+/**
+ * Warning ticker, badge and quick search; language, theme, the signed-in user and sign-out, at the
+ * right of the top bar. Compact (below 992 px): the badge, the search behind an icon, and a user menu
+ * holding language, theme and sign-out, so that all of them stay reachable on a 390 px phone.
+ */
 export function HeaderActions({ compact = false }: { compact?: boolean }) {
   const { t, lang, setLang } = useI18n();
   const { user } = useSession();
@@ -18,11 +24,21 @@ export function HeaderActions({ compact = false }: { compact?: boolean }) {
   const feed = canLoadFeed(user.permissions);
   useWarningFeedLive(feed);
 
+  if (compact) {
+    return (
+      <Space size={4} className="shell-actions is-compact">
+        <SearchButton />
+        {feed && <WarningBadgeButton enabled={feed} />}
+        <UserMenu />
+      </Space>
+    );
+  }
+
   return (
-    <Space size={compact ? 4 : 8} className="shell-actions">
-      {feed && !compact && <WarningTicker enabled={feed} />}
+    <Space size={8} className="shell-actions">
+      {feed && <WarningTicker enabled={feed} />}
       {feed && <WarningBadgeButton enabled={feed} />}
-      {!compact && <QuickSearch />}
+      <QuickSearch />
       <Dropdown
         menu={{
           selectable: true,
@@ -43,7 +59,7 @@ export function HeaderActions({ compact = false }: { compact?: boolean }) {
       </Tooltip>
       <span className="shell-user">
         <Avatar size={24} src={user.avatar || undefined} icon={<UserOutlined />} />
-        {!compact && <span className="shell-user-name">{user.realname}</span>}
+        <span className="shell-user-name">{user.realname}</span>
       </span>
       <Tooltip title={t('logout.title')}>
         <Button type="text" icon={<LogoutOutlined />} aria-label={t('logout.title')} onClick={logout} />

@@ -10,6 +10,8 @@ import { MenuRouteView } from './MenuRouteView';
 export const routes: RouteObject[] = [
   // Lazy like the pages: whoever opens the login page does not download the shell, and back.
   { path: '/login', lazy: async () => ({ Component: (await import('../../features/auth/LoginPage')).LoginPage }) },
+  // On the white list of console-spec §6: says that accounts come from the administrator.
+  { path: '/register', lazy: async () => ({ Component: (await import('../../features/auth/RegisterPage')).RegisterPage }) },
   { path: '/401', lazy: async () => ({ Component: (await import('../../features/errors/StatusPage')).ForbiddenPage }) },
   { path: '/404', lazy: async () => ({ Component: (await import('../../features/errors/StatusPage')).NotFoundPage }) },
   {

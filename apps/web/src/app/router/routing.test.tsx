@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../api/token';
 import { jsonReply, renderRoutes } from '../../test/renderWithProviders';
@@ -45,6 +45,16 @@ describe('routing', () => {
     // The login route loads lazily; the location changes once its code has arrived.
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
     expect(router.state.location.search).toBe('?redirect=%2Freport%2FbasicDevice%3Fstate%3Doffline');
+  });
+
+  it('shows a signed-out visitor of /register that accounts come from the administrator, and leads back to sign-in', async () => {
+    serve([]);
+    const { router } = open('/register');
+    expect(await screen.findByText('账号由管理员创建', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/register');
+    fireEvent.click(screen.getByRole('button', { name: '返回登录' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
+    expect(await screen.findByText('账号登录', undefined, { timeout: 5000 })).toBeTruthy();
   });
 
   it('redirects / to /index and shows the shell with the user and the affix home tab', async () => {

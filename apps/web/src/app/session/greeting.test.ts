@@ -13,9 +13,14 @@ describe('welcome greeting by hour (Asia/Shanghai)', () => {
     ['07:59', '早上好', 'Good morning'],
     ['08:00', '上午好', 'Good morning'],
     ['10:59', '上午好', 'Good morning'],
-    ['11:00', '中午好', 'Good noon'],
-    ['12:59', '中午好', 'Good noon'],
-    ['13:00', '下午好', 'Good afternoon'],
+    // "until 11" takes 11 o'clock in: the whole hour is still forenoon.
+    ['11:00', '上午好', 'Good morning'],
+    ['11:59', '上午好', 'Good morning'],
+    ['12:00', '中午好', 'Good day'],
+    // "until 13" likewise.
+    ['13:00', '中午好', 'Good day'],
+    ['13:59', '中午好', 'Good day'],
+    ['14:00', '下午好', 'Good afternoon'],
     ['17:59', '下午好', 'Good afternoon'],
     ['18:00', '晚上好', 'Good evening'],
     ['23:59', '晚上好', 'Good evening'],

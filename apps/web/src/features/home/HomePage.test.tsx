@@ -60,6 +60,8 @@ describe('HomePage', () => {
     serve();
     const { router } = open(['warning:view', 'customer:view']);
     expect(await screen.findByText('143')).toBeTruthy(); // unhandled
+    // Every unhandled warning, unlike the top bar's badge (last 3 days): the card says so.
+    expect(screen.getByText('全部未处理预警')).toBeTruthy();
     expect(screen.getByText('17')).toBeTruthy(); // today
     expect(screen.getByText('33')).toBeTruthy(); // this week
     expect(screen.getByText('21')).toBeTruthy(); // alarms today

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Result, Space, Spin } from 'antd';
+import { Card, Empty, Space, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { ExportButton } from '../../components/ExportButton';
+import { LoadFailure } from '../../components/LoadFailure';
 import { MapView } from '../../components/map/MapView';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { exportTrack, trackQuery, type TrackKind, type TrackSearch } from './track.queries';
@@ -11,12 +12,12 @@ import { TrackViewer } from './TrackViewer';
 import { sameSearch, searchFromParams, searchToParams } from './trackSearch';
 import './track.css';
 
-function Exports({ kind, search, disabled }: { kind: TrackKind; search: TrackSearch; disabled: boolean }) {
+function Exports({ kind, search, disabledReason }: { kind: TrackKind; search: TrackSearch; disabledReason: string | undefined }) {
   const { t } = useI18n();
   return (
     <Space>
-      <ExportButton label={t('track.exportExcel')} disabled={disabled} run={(progress) => exportTrack(kind, 'xlsx', search, progress)} />
-      <ExportButton label={t('track.exportKml')} disabled={disabled} run={(progress) => exportTrack(kind, 'kml', search, progress)} />
+      <ExportButton label={t('track.exportExcel')} disabledReason={disabledReason} run={(progress) => exportTrack(kind, 'xlsx', search, progress)} />
+      <ExportButton label={t('track.exportKml')} disabledReason={disabledReason} run={(progress) => exportTrack(kind, 'kml', search, progress)} />
     </Space>
   );
 }
@@ -48,15 +49,8 @@ export function TrackScreen({ kind }: { kind: TrackKind }) {
         {t('track.loading')}
       </div>
     );
-  else if (track.isError)
-    overlay = (
-      <Result
-        status="warning"
-        title={t('track.loadFailed')}
-        subTitle={track.error.message}
-        extra={<Button onClick={() => void track.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
+  // A device outside the user's scope (or none such) says so, with the way back: a retry cannot help.
+  else if (track.isError) overlay = <LoadFailure error={track.error} retry={() => void track.refetch()} title="track.loadFailed" />;
   else if (fixes.length === 0)
     overlay = (
       <Empty
@@ -76,7 +70,7 @@ export function TrackScreen({ kind }: { kind: TrackKind }) {
           search={search}
           loading={ready && track.isFetching}
           onSearch={submit}
-          actions={<Exports kind={kind} search={search} disabled={fixes.length === 0 || track.isFetching} />}
+          actions={<Exports kind={kind} search={search} disabledReason={track.isFetching ? t('track.exportWaiting') : fixes.length === 0 ? t('track.exportNothing') : undefined} />}
         />
       </Card>
       {track.data && fixes.length > 0 ? (

@@ -1,12 +1,14 @@
-import { Button, DatePicker, Form, Input, Radio } from 'antd';
+import { Button, DatePicker, Form, Input } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, type ReactNode } from 'react';
-import type { TimeRange } from '../../lib/filterValues';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useIsMobile } from '../../app/layout/useIsMobile';
+import type { DayRange } from '../../lib/filterValues';
 import { useI18n } from '../../lib/i18n/I18nProvider';
+import { RANGE_PRESETS } from '../../lib/rangePresets';
 import type { TrackSearch } from './track.queries';
-import { PERIOD_PRESETS, periodProblem, presetOf, presetPeriod, TIME_FORMAT, type PeriodPreset } from './trackPeriod';
+import { tooLong, wholeDays } from './trackPeriod';
 
-type Values = { deviceNumber: string; range: TimeRange | null };
+type Values = { deviceNumber: string; range: DayRange | null };
 
 type Props = {
   search: TrackSearch;
@@ -16,19 +18,17 @@ type Props = {
   actions?: ReactNode;
 };
 
-/** To the minute on screen, so the row fits a laptop; the search keeps the seconds (23:59:59). */
-const PICKER_FORMAT = 'YYYY-MM-DD HH:mm';
-
-const PRESET_LABELS = { today: 'track.today', yesterday: 'track.yesterday', last7d: 'track.last7d' } as const;
-
 const toValues = (s: TrackSearch): Values => ({ deviceNumber: s.deviceNumber, range: [dayjs(s.startTime), dayjs(s.endTime)] });
 
-/** Device number and period; a preset searches at once, a custom range on 查询. */
+/**
+ * Device number and the days to replay. Choosing days (a quick range, or two days on the calendar)
+ * replays them at once when a device number is there; 查询 asks again, e.g. for a new device.
+ */
 export function TrackSearchBar({ search, loading, onSearch, actions }: Props) {
   const { t } = useI18n();
+  const isMobile = useIsMobile();
   const [form] = Form.useForm<Values>();
-  const range = Form.useWatch('range', form);
-  const chosen = range ? presetOf({ startTime: range[0].format(TIME_FORMAT), endTime: range[1].format(TIME_FORMAT) }) : null;
+  const presets = useMemo(() => RANGE_PRESETS.map((p) => ({ label: t(p.label), value: p.value })), [t]);
 
   // The address bar is the source of truth: the back button and shared links refill the form.
   useEffect(() => {
@@ -37,50 +37,39 @@ export function TrackSearchBar({ search, loading, onSearch, actions }: Props) {
 
   const submit = (v: Values) => {
     if (!v.range) return;
-    onSearch({ deviceNumber: v.deviceNumber.trim(), startTime: v.range[0].format(TIME_FORMAT), endTime: v.range[1].format(TIME_FORMAT) });
+    onSearch({ deviceNumber: v.deviceNumber.trim(), ...wholeDays(v.range[0], v.range[1]) });
   };
 
-  const choosePreset = (preset: PeriodPreset) => {
-    const p = presetPeriod(preset);
-    form.setFieldValue('range', [dayjs(p.startTime), dayjs(p.endTime)]);
-    form.submit();
+  // Straight to the search, not through form.submit(): a validation started while the picker is still
+  // settling its value is dropped by the form as out of date. Too long a range shows its rule's message.
+  const rangeChosen = (changed: Partial<Values>, all: Values) => {
+    if (changed.range && all.deviceNumber?.trim() && !tooLong(wholeDays(changed.range[0], changed.range[1]))) submit(all);
   };
 
   return (
-    <Form form={form} layout="inline" className="track-search" initialValues={toValues(search)} onFinish={submit}>
+    <Form form={form} layout="inline" className="track-search" initialValues={toValues(search)} onFinish={submit} onValuesChange={rangeChosen}>
       <Form.Item name="deviceNumber" label={t('track.deviceNumber')} rules={[{ required: true, whitespace: true, message: t('track.deviceRequired') }]}>
         <Input className="track-search-device" placeholder={t('track.deviceRequired')} allowClear maxLength={30} />
       </Form.Item>
-      {/* No label: the presets beside the range say what they are, and the row fits a 1366 px laptop. */}
-      <Form.Item>
-        <Radio.Group aria-label={t('track.period')} value={chosen} optionType="button" onChange={(e) => choosePreset(e.target.value as PeriodPreset)}>
-          {PERIOD_PRESETS.map((p) => (
-            <Radio.Button key={p} value={p} onClick={() => chosen === p && choosePreset(p)}>
-              {t(PRESET_LABELS[p])}
-            </Radio.Button>
-          ))}
-        </Radio.Group>
-      </Form.Item>
       <Form.Item
         name="range"
+        label={t('track.period')}
         rules={[
           { required: true, message: t('track.periodRequired') },
           {
-            validator: (_, value: TimeRange | null) => {
-              const problem = value ? periodProblem(value[0], value[1]) : null;
-              if (problem === 'tooLong') return Promise.reject(new Error(t('track.periodTooLong')));
-              if (problem === 'order') return Promise.reject(new Error(t('track.periodOrder')));
-              return Promise.resolve();
-            },
+            validator: (_, value: DayRange | null) =>
+              value && tooLong(wholeDays(value[0], value[1])) ? Promise.reject(new Error(t('track.periodTooLong'))) : Promise.resolve(),
           },
         ]}
       >
         <DatePicker.RangePicker
           className="track-search-range"
-          showTime={{ format: 'HH:mm' }}
-          format={PICKER_FORMAT}
+          classNames={{ popup: { root: 'track-range-popup' } }}
+          presets={presets}
           allowClear={false}
-          placeholder={[t('common.startTime'), t('common.endTime')]}
+          // A phone's keyboard would cover the calendar.
+          inputReadOnly={isMobile}
+          placeholder={[t('common.startDate'), t('common.endDate')]}
         />
       </Form.Item>
       <Form.Item>

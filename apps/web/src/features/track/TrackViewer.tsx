@@ -2,16 +2,19 @@ import type { TrackFix, TrackResult } from '@cvrisk/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { MapView } from '../../components/map/MapView';
 import { FixPointLayer } from '../../components/map/layers/FixPointLayer';
-import { StopLayer } from '../../components/map/layers/StopLayer';
+import { StopLayer, stopDuration } from '../../components/map/layers/StopLayer';
 import { TrackLayer } from '../../components/map/layers/TrackLayer';
 import { VehicleMarker } from '../../components/map/layers/VehicleMarker';
+import { useI18n } from '../../lib/i18n/I18nProvider';
 import { FixList } from './FixList';
 import { FixPanel } from './FixPanel';
 import { MapFocus, type Focus } from './MapFocus';
+import { ParkLabel } from './ParkLabel';
+import { describePark } from './parkSpell';
 import { PlayerBar } from './PlayerBar';
 import { StopList } from './StopList';
 import type { TrackKind } from './track.queries';
-import { fixTimeMs, stepTimeline, timeTimeline } from './trackPlayer';
+import { driveTimeline, fixTimeMs, positionAt, stepTimeline } from './trackPlayer';
 import { usePlayback } from './usePlayback';
 import { useSampled } from './useSampled';
 
@@ -42,13 +45,22 @@ type Props = { kind: TrackKind; result: TrackResult };
 
 /** A loaded replay: the map with its layers, the player, the current fix, and the stops or fixes. */
 export function TrackViewer({ kind, result }: Props) {
+  const { t, lang } = useI18n();
   const { list: fixes, stops } = result;
   const times = useMemo(() => fixes.map((f) => f.gpsTime), [fixes]);
   const timeline = useMemo(
-    () => (kind === 'wired' ? timeTimeline(times.map(fixTimeMs)) : stepTimeline(times.length)),
-    [kind, times],
+    () =>
+      kind === 'wired'
+        ? driveTimeline(
+            times.map(fixTimeMs),
+            stops.map((s) => ({ startMs: fixTimeMs(s.startTime), endMs: fixTimeMs(s.endTime), durationMs: s.durationMs })),
+          )
+        : stepTimeline(times.length),
+    [kind, times, stops],
   );
   const playback = usePlayback(timeline);
+  const timeAt = useCallback((clock: number) => times[positionAt(timeline, clock).index] ?? '', [times, timeline]);
+  const park = playback.park ? describePark(playback.park, fixes, stops) : null;
   const { seek } = playback;
   const [follow, setFollow] = useState(false);
   const [focus, setFocus] = useState<Focus | null>(null);
@@ -85,18 +97,24 @@ export function TrackViewer({ kind, result }: Props) {
             {kind === 'wired' ? <TrackLayer fixes={fixes} /> : <FixPointLayer fixes={fixes} onSelect={seek} />}
             <StopLayer stops={stops} onSelect={goToStop} />
             <VehicleMarker lng={at.lng} lat={at.lat} direction={at.direction} heading={kind === 'wired'} follow={follow} />
+            <ParkLabel
+              at={park}
+              text={park ? t(park.kind === 'parked' ? 'track.parkedFor' : 'track.noFixesFor', { duration: stopDuration(park.durationMs, lang) }) : ''}
+            />
           </MapView>
         </div>
         <PlayerBar
-          times={times}
-          index={playback.index}
+          clock={playback.player.clock}
+          end={playback.end}
+          time={current.gpsTime}
+          timeAt={timeAt}
           playing={playback.player.playing}
           speed={playback.player.speed}
           follow={follow}
           onPlay={playback.play}
           onPause={playback.pause}
           onSpeed={playback.setSpeed}
-          onSeek={seek}
+          onSeek={playback.seekClock}
           onFollow={setFollow}
         />
       </div>

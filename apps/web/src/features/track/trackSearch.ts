@@ -1,7 +1,7 @@
 import { parseTime } from '@cvrisk/contracts';
 import type { Dayjs } from 'dayjs';
 import type { TrackSearch } from './track.queries';
-import { presetPeriod } from './trackPeriod';
+import { today } from './trackPeriod';
 
 /**
  * The screen's search from the address bar: a link from the monitoring card brings only the device
@@ -11,7 +11,7 @@ export function searchFromParams(params: URLSearchParams, now?: Dayjs): TrackSea
   const deviceNumber = (params.get('deviceNumber') ?? '').trim();
   const startTime = params.get('startTime') ?? '';
   const endTime = params.get('endTime') ?? '';
-  const period = parseTime(startTime) !== null && parseTime(endTime) !== null ? { startTime, endTime } : presetPeriod('today', now);
+  const period = parseTime(startTime) !== null && parseTime(endTime) !== null ? { startTime, endTime } : today(now);
   return { deviceNumber, ...period };
 }
 

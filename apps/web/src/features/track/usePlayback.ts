@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { initialPlayer, pause, play, positionAt, seek, setSpeed, tick, type PlaySpeed, type Timeline } from './trackPlayer';
+import { initialPlayer, parkAt, pause, play, positionAt, seek, seekClock, setSpeed, tick, timelineEnd, type PlaySpeed, type Timeline } from './trackPlayer';
 
 /**
  * The player model driven by requestAnimationFrame while it plays. A new track needs a new player:
@@ -22,14 +22,17 @@ export function usePlayback(timeline: Timeline) {
   }, [player.playing, timeline]);
 
   const { index, fraction } = positionAt(timeline, player.clock);
+  const park = parkAt(timeline, player.clock);
   const controls = useMemo(
     () => ({
+      end: timelineEnd(timeline),
       play: () => setPlayer((p) => play(p, timeline)),
       pause: () => setPlayer(pause),
       setSpeed: (speed: PlaySpeed) => setPlayer((p) => setSpeed(p, speed)),
       seek: (i: number) => setPlayer((p) => seek(p, timeline, i)),
+      seekClock: (clock: number) => setPlayer((p) => seekClock(p, timeline, clock)),
     }),
     [timeline],
   );
-  return { player, index, fraction, ...controls };
+  return { player, index, fraction, park, ...controls };
 }

@@ -40,18 +40,27 @@ export function optionGroups(r: QuickSearchResult, t: (k: 'push.search.warnings'
   ].filter((g) => g.options.length > 0);
 }
 
+type Props = {
+  /** Where the box is shown on demand (the small-screen top bar), it takes the focus as it appears. */
+  autoFocus?: boolean;
+  /** Told after a result was chosen and its page opened. */
+  onPicked?: () => void;
+};
+
 /**
  * Remote search for devices and warnings. Only non-empty text is sent (debounced, the older request
  * cancelled); emptying the box clears options and selection (console-spec §5).
  */
-export function QuickSearch() {
+export function QuickSearch({ autoFocus = false, onPicked }: Props) {
   const { t, lang } = useI18n();
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [groups, setGroups] = useState<Group[]>([]);
   const [value, setValue] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  const [focused, setFocused] = useState(false);
+  // Whether the list may show: it shuts once a result is chosen while the box keeps the focus, and
+  // opens again with the next text typed into it.
+  const [open, setOpen] = useState(false);
   const pending = useRef<AbortController | null>(null);
 
   useEffect(() => {
@@ -81,6 +90,7 @@ export function QuickSearch() {
 
   const search = (next: string) => {
     setText(next);
+    setOpen(true);
     if (next.trim()) return;
     // Emptied: no request, and neither the old options nor the old choice stay.
     setGroups([]);
@@ -92,8 +102,9 @@ export function QuickSearch() {
     const option = groups.flatMap((g) => g.options).find((o) => o.value === chosen);
     if (!option) return;
     setValue(chosen);
-    setFocused(false);
+    setOpen(false);
     void navigate(option.path);
+    onPicked?.();
   };
 
   return (
@@ -115,9 +126,11 @@ export function QuickSearch() {
       // warnings, in the page for screen readers and tests instead of only once scrolled to.
       virtual={false}
       // Nothing to offer for empty text: the list stays shut rather than showing the last answer.
-      open={focused && text.trim() !== ''}
-      onFocus={() => setFocused(true)}
-      onBlur={() => setFocused(false)}
+      open={open && text.trim() !== ''}
+      onOpenChange={setOpen}
+      onFocus={() => setOpen(true)}
+      onBlur={() => setOpen(false)}
+      autoFocus={autoFocus}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { AlertOutlined } from '@ant-design/icons';
-import { BADGE_OVERFLOW, TOP_BAR_PAGE_SIZE, warningTypeName, type FeedWarning } from '@cvrisk/contracts';
+import { BADGE_OVERFLOW, TOP_BAR_PAGE_SIZE, TOP_BAR_WINDOW_MS, warningTypeName, type FeedWarning } from '@cvrisk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Modal, Table, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -10,9 +10,13 @@ import { orDash } from '../../../lib/format';
 import { TickerDetailsDialog, TOPBAR_MODAL_Z } from './TickerDetailsDialog';
 import { countQuery, feedListQuery } from './topbar.queries';
 
+/** The badge counts this many days back (console-spec §9); its tooltip says so. */
+const WINDOW_DAYS = Math.round(TOP_BAR_WINDOW_MS / 86_400_000);
+
 /**
  * The risk-warning button: a badge with the unhandled count of the last 3 days (99+ above 99),
- * opening the list of those warnings, 10 a page.
+ * opening the list of those warnings, 10 a page. The home page counts every unhandled warning, so
+ * the tooltip names the window to tell the two figures apart.
  */
 export function WarningBadgeButton({ enabled }: { enabled: boolean }) {
   const { t, lang } = useI18n();
@@ -22,6 +26,7 @@ export function WarningBadgeButton({ enabled }: { enabled: boolean }) {
   const [page, setPage] = useState(1);
   const list = useQuery(feedListQuery(page, enabled && open));
   const [detail, setDetail] = useState<FeedWarning | null>(null);
+  const unhandled = count.data?.allCountStatus0 ?? 0;
 
   const columns: TableColumnsType<FeedWarning> = [
     { title: t('push.field.warningType'), dataIndex: 'warningType', width: 120, render: (v: FeedWarning['warningType'], w) => warningTypeName(v, lang, w.warningTypeName) },
@@ -36,9 +41,9 @@ export function WarningBadgeButton({ enabled }: { enabled: boolean }) {
 
   return (
     <>
-      <Tooltip title={t('push.badge.title')}>
+      <Tooltip title={t('shell.badge.tooltip', { days: WINDOW_DAYS, count: unhandled })}>
         <Button type="text" onClick={() => setOpen(true)} aria-label={t('push.badge.button')} className="topbar-badge">
-          <Badge count={count.data?.allCountStatus0 ?? 0} overflowCount={BADGE_OVERFLOW} size="small" offset={[6, -2]}>
+          <Badge count={unhandled} overflowCount={BADGE_OVERFLOW} size="small" offset={[6, -2]}>
             <AlertOutlined style={{ fontSize: 16, color: 'inherit' }} />
           </Badge>
         </Button>
@@ -67,7 +72,8 @@ export function WarningBadgeButton({ enabled }: { enabled: boolean }) {
           columns={columns}
           dataSource={list.data?.list ?? []}
           loading={list.isFetching}
-          scroll={{ y: 420 }}
+          // On a phone the five columns scroll sideways inside the dialog instead of being cut.
+          scroll={{ x: 'max-content', y: 420 }}
           onRow={(w) => ({ onClick: () => setDetail(w), style: { cursor: 'pointer' } })}
           pagination={{
             current: page, pageSize: TOP_BAR_PAGE_SIZE, total: list.data?.count ?? 0, onChange: setPage, showSizeChanger: false,

@@ -1,5 +1,6 @@
 import { QuickSearchCalls, WarningFeedCalls, type QuickDevice } from '@cvrisk/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answer, fakeServer } from '../../../test/fakeServer';
 import { renderRoutes } from '../../../test/renderWithProviders';
@@ -76,6 +77,25 @@ describe('the quick search', () => {
     fireEvent.click(await screen.findByText('860000000001'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/onlineMonitoring'));
     expect(router.state.location.search).toBe('?deviceNumber=860000000001&monitor=dev');
+  });
+
+  it('after a choice, keeps the focus and shows the list again for the next text typed', async () => {
+    const server = serve(0);
+    // The top bar stays while the page under it changes.
+    const shell = { path: '/', element: <><QuickSearch /><Outlet /></>, children: [{ path: 'monitor/onlineMonitoring', element: <p>monitoring</p> }] };
+    const { router } = renderRoutes([shell], '/');
+    input().focus();
+    fireEvent.change(input(), { target: { value: '8600' } });
+    fireEvent.click(await screen.findByText('860000000001'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/monitor/onlineMonitoring'));
+    expect(document.activeElement).toBe(input());
+    expect(input().getAttribute('aria-expanded')).toBe('false');
+
+    // The box never lost the focus: typing again searches and opens the list with the new answer.
+    fireEvent.change(input(), { target: { value: '浙A1' } });
+    await waitFor(() => expect(searches(server)).toEqual([{ quickParam: '8600' }, { quickParam: '浙A1' }]));
+    expect(input().getAttribute('aria-expanded')).toBe('true');
+    expect(await screen.findByText('设备监控')).toBeTruthy();
   });
 });
 

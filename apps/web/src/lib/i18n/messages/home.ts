@@ -2,7 +2,7 @@
 export const homeZh = {
   'home.warningToday': '今日预警',
   'home.handledToday': '今日已处理',
-  'home.unhandledWarnings': '未处理预警',
+  'home.unhandledWarnings': '全部未处理预警',
   'home.viewUnhandled': '查看未处理预警',
   'home.alarmToday': '今日设备报警',
   'home.alarmWeek': '近7日',
@@ -35,7 +35,7 @@ export const homeZh = {
 export const homeEn: Record<keyof typeof homeZh, string> = {
   'home.warningToday': 'Warnings today',
   'home.handledToday': 'Handled today',
-  'home.unhandledWarnings': 'Unhandled warnings',
+  'home.unhandledWarnings': 'All unhandled warnings',
   'home.viewUnhandled': 'View unhandled',
   'home.alarmToday': 'Device alarms today',
   'home.alarmWeek': 'Last 7 days',

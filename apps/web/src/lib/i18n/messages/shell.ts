@@ -7,7 +7,15 @@ export const shellZh = {
   'range.thisMonth': '本月',
   'range.lastMonth': '上月',
   'common.noAccess': '无权查看',
+  'common.exportNotAllowed': '您的角色没有导出权限，如需导出请联系管理员开通',
   'common.noAccessHint': '该记录不存在，或不在您所属部门的数据范围内。如需查看，请联系管理员调整权限。',
+  'register.pageTitle': '注册',
+  'register.title': '账号由管理员创建',
+  'register.subTitle': '本平台不开放自助注册。如需账号，请联系所在机构的管理员为您开通；已有账号请直接登录。',
+  'register.backToLogin': '返回登录',
+  'shell.search.open': '快速查找',
+  'shell.userMenu': '用户菜单',
+  'shell.badge.tooltip': '近{days}天未处理预警 {count} 条',
 };
 
 export const shellEn: Record<keyof typeof shellZh, string> = {
@@ -18,5 +26,13 @@ export const shellEn: Record<keyof typeof shellZh, string> = {
   'range.thisMonth': 'This month',
   'range.lastMonth': 'Last month',
   'common.noAccess': 'Not available to you',
+  'common.exportNotAllowed': 'Your role may not export. Ask an administrator if you need it.',
   'common.noAccessHint': 'This record does not exist or is outside your department’s data. Ask an administrator if you need it.',
+  'register.pageTitle': 'Sign up',
+  'register.title': 'Accounts are created by the administrator',
+  'register.subTitle': 'There is no self-service sign-up. Ask your organisation’s administrator for an account; if you already have one, sign in.',
+  'register.backToLogin': 'Back to sign-in',
+  'shell.search.open': 'Quick search',
+  'shell.userMenu': 'User menu',
+  'shell.badge.tooltip': 'Unhandled warnings of the last {days} days: {count}',
 };

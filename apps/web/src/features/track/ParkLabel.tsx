@@ -1,0 +1,35 @@
+import L from 'leaflet';
+import { useEffect } from 'react';
+import { useMap } from '../../components/map/MapContext';
+
+type Props = {
+  /** WGS-84 place of the parked spell; null when the car is not at one. */
+  at: { lng: number; lat: number } | null;
+  text: string;
+};
+
+/**
+ * "停留 2小时15分" over the place the replayed car stands at: the replay passes a parked spell in a
+ * moment, so how long it really lasted is said as the car reaches it.
+ */
+export function ParkLabel({ at, text }: Props) {
+  const { map, toMap } = useMap();
+  const lng = at?.lng;
+  const lat = at?.lat;
+
+  useEffect(() => {
+    if (lng === undefined || lat === undefined) return;
+    // A text node: Leaflet would parse a string as markup.
+    const content = document.createElement('span');
+    content.textContent = text;
+    const label = L.tooltip({ permanent: true, direction: 'top', offset: [0, -16], className: 'track-park-label', interactive: false })
+      .setLatLng(toMap(lng, lat))
+      .setContent(content);
+    label.addTo(map);
+    return () => {
+      label.remove();
+    };
+  }, [map, toMap, lng, lat, text]);
+
+  return null;
+}
