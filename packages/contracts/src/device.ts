@@ -83,6 +83,13 @@ export const DeviceListItem = z.object({
 });
 export type DeviceListItem = z.infer<typeof DeviceListItem>;
 
+/** A row of the latest-position report (and its batch query): the device, and where its last position lies. */
+export const DevicePositionItem = DeviceListItem.extend({
+  /** From the offline gazetteer, 浙江省杭州市西湖区; null without a position or far from any place. */
+  address: z.string().nullable(),
+});
+export type DevicePositionItem = z.infer<typeof DevicePositionItem>;
+
 /** POST /api/device/resetRegistration: the terminal must register again (its old code stops working). */
 export const ResetRegistrationBody = z.object({
   deviceNumber: z.string().trim().min(1, '请输入设备号').max(30),
@@ -117,7 +124,7 @@ export const DeviceCalls = {
     tag: TAG,
     access: 'device:view',
     body: DevNumbersQuery,
-    reply: z.array(DeviceListItem),
+    reply: z.array(DevicePositionItem),
   }),
   latest: defineCall({
     method: 'POST',
@@ -126,7 +133,7 @@ export const DeviceCalls = {
     tag: TAG,
     access: 'device:view',
     body: DevLatestQuery,
-    reply: pageOf(DeviceListItem),
+    reply: pageOf(DevicePositionItem),
   }),
   latestExport: defineCall({
     method: 'POST',

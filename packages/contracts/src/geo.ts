@@ -20,7 +20,7 @@ export type GeoSearchQuery = z.infer<typeof GeoSearchQuery>;
 
 export const GeoPlace = z.object({
   name: z.string(),
-  /** Province and city, e.g. 浙江省杭州市. */
+  /** Province and city (浙江省杭州市); for a district of the gazetteer, its district too (浙江省杭州市西湖区). */
   fullName: z.string(),
   level: z.enum(['province', 'city', 'district', 'poi']),
   /** WGS-84. */
@@ -34,7 +34,14 @@ export type GeoPlace = z.infer<typeof GeoPlace>;
 /** GET /api/geo/reverse?lng=&lat= (WGS-84): the address of a point. */
 export const GeoReverseQuery = z.object({ lng: decimal({ min: -180, max: 180 }), lat: decimal({ min: -90, max: 90 }) });
 export type GeoReverseQuery = z.infer<typeof GeoReverseQuery>;
-export const GeoAddress = z.object({ address: z.string(), province: z.string().nullable(), city: z.string().nullable() });
+export const GeoAddress = z.object({
+  /** 浙江省杭州市西湖区; 北京市海淀区; 广东省东莞市 where the city has no districts; 浙江省舟山市附近 off a coast. */
+  address: z.string(),
+  province: z.string().nullable(),
+  city: z.string().nullable(),
+  /** 区/县/县级市/旗, null where none is known (a city without districts, a point only near a city). */
+  district: z.string().nullable(),
+});
 export type GeoAddress = z.infer<typeof GeoAddress>;
 /**
  * The reply of /api/geo/reverse: null for a point near no Chinese city (open sea, abroad), so a form

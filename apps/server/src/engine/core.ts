@@ -1,5 +1,5 @@
 import { DeviceKind, type WarningEvent } from '@cvrisk/contracts';
-import { reverseGeocode } from '../geo/gazetteer.js';
+import { cityAddress } from '../geo/gazetteer.js';
 import type { PositionTable } from '../db/schema.js';
 import { recomputeCustomerGrades } from './customer-grade.js';
 import type { ContextCache } from './context.js';
@@ -75,7 +75,7 @@ export function createCore(d: CoreDeps) {
   let named: { lng: number; lat: number; region: Region | null } = { lng: NaN, lat: NaN, region: null };
   function regionAt(lng: number, lat: number): Region | null {
     if (Math.abs(lng - named.lng) < SAME_PLACE_DEG && Math.abs(lat - named.lat) < SAME_PLACE_DEG) return named.region;
-    const g = reverseGeocode(lng, lat);
+    const g = cityAddress(lng, lat);
     named = { lng, lat, region: g?.province ? { province: g.province, city: g.city ?? '' } : null };
     return named.region;
   }

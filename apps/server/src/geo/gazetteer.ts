@@ -1,12 +1,13 @@
 import type { GeoAddress, GeoPlace } from '@cvrisk/contracts';
 import data from './data/gazetteer.json' with { type: 'json' };
-import { buildCityIndex, cityAt, type CityIndex, type CityOutline } from './city-index.js';
+import { areaAt, buildAreaIndex, type AreaIndex, type AreaOutline } from './area-index.js';
+import { districtAt, districtList, type District } from './districts.js';
 
 /**
- * The offline gazetteer (server-behaviour §8): China's provinces and prefecture-level cities with
- * their WGS-84 centres and outlines, built by scripts/geodata/build-geodata.mjs. It names a point by
- * the city whose outline holds it; it knows no finer places, so an address never pretends to more
- * precision than a city.
+ * The offline gazetteer (server-behaviour §8): China's provinces, prefecture-level cities and
+ * districts with their WGS-84 centres and outlines, built by scripts/geodata/build-geodata.mjs. It
+ * names a point by the district whose outline holds it (浙江省杭州市西湖区), else by the city; its
+ * sources know no streets or places finer than a district, so an address never pretends to more.
  */
 type GazetteerData = {
   provinces: { name: string; short: string; lng: number; lat: number }[];
@@ -14,14 +15,16 @@ type GazetteerData = {
 };
 
 type Province = { name: string; short: string; lng: number; lat: number };
-type City = CityOutline & { name: string; short: string; province: Province; fullName: string; lng: number; lat: number };
+type City = AreaOutline & { name: string; short: string; province: Province; fullName: string; lng: number; lat: number };
 
 /** Within this distance of an outline a point counts as in the city: simplified coasts and borders are ~500 m off. */
 const ON_OUTLINE_KM = 1;
 /** Beyond an outline but within this distance, the address reads "…附近" (off the coast, across a border). */
 const NEARBY_KM = 30;
+/** Cities span about a degree: cells of a quarter degree mostly lie in one. */
+const CITY_SIZE = { cell: 0.25, band: 0.05 };
 
-let loaded: { provinces: Province[]; cities: City[]; index: CityIndex } | undefined;
+let loaded: { provinces: Province[]; cities: City[]; byFullName: Map<string, City>; index: AreaIndex } | undefined;
 
 function gazetteer() {
   if (loaded) return loaded;
@@ -42,7 +45,7 @@ function gazetteer() {
       rings: c.rings.map(decodeRing),
     };
   });
-  loaded = { provinces, cities, index: buildCityIndex(cities) };
+  loaded = { provinces, cities, byFullName: new Map(cities.map((c) => [c.fullName, c])), index: buildAreaIndex(cities, CITY_SIZE) };
   return loaded;
 }
 
@@ -60,17 +63,43 @@ function decodeRing(encoded: number[]): Float64Array {
   return out;
 }
 
+/** The gazetteer city a district belongs to: the district file is built against this very gazetteer. */
+function cityOf(d: District): City {
+  const city = gazetteer().byFullName.get(d.city);
+  if (!city) throw new Error(`gazetteer: district ${d.name ?? ''} names unknown city ${d.city}`);
+  return city;
+}
+
 /**
- * The address of a WGS-84 point: `浙江省杭州市` inside a city, `浙江省舟山市附近` within 30 km of one
- * (at sea, just across the border), null farther away (open sea, abroad).
+ * The address of a WGS-84 point by city alone: `浙江省杭州市` inside a city, `浙江省舟山市附近` within
+ * 30 km of one (at sea, just across the border), null farther away (open sea, abroad). It is what
+ * reverseGeocode answers where no district is known.
+ */
+export function cityAddress(lng: number, lat: number): GeoAddress | null {
+  const g = gazetteer();
+  const hit = areaAt(g.index, lng, lat, NEARBY_KM);
+  if (!hit) return null;
+  const city = g.cities[hit.area]!;
+  const near = hit.distanceKm > ON_OUTLINE_KM;
+  return { address: near ? `${city.fullName}附近` : city.fullName, province: city.province.name, city: city.name, district: null };
+}
+
+/**
+ * The address of a WGS-84 point: `浙江省杭州市西湖区`, `北京市海淀区` in a district (or within 1 km of
+ * one: simplified borders and coasts are ~150 m off); `广东省东莞市` in a city without districts; else
+ * as cityAddress answers.
  */
 export function reverseGeocode(lng: number, lat: number): GeoAddress | null {
-  const g = gazetteer();
-  const hit = cityAt(g.index, lng, lat, NEARBY_KM);
-  if (!hit) return null;
-  const city = g.cities[hit.city]!;
-  const near = hit.distanceKm > ON_OUTLINE_KM;
-  return { address: near ? `${city.fullName}附近` : city.fullName, province: city.province.name, city: city.name };
+  const hit = districtAt(lng, lat, ON_OUTLINE_KM);
+  if (!hit) return cityAddress(lng, lat);
+  const city = cityOf(hit.district);
+  if (hit.distanceKm > 0) {
+    // Just outside every district: a city outline that holds the point knows better (Kinmen, off Xiamen's coast).
+    const inCity = areaAt(gazetteer().index, lng, lat, 0);
+    if (inCity && gazetteer().cities[inCity.area] !== city) return cityAddress(lng, lat);
+  }
+  const district = hit.district.name;
+  return { address: city.fullName + (district ?? ''), province: city.province.name, city: city.name, district };
 }
 
 type Scored = { place: GeoPlace; score: number; rank: number };
@@ -86,8 +115,10 @@ function nameScore(text: string, name: string, short: string): number {
 const NOT_A_NAME = new Set(['省', '市', '自治区']);
 
 /**
- * Provinces and cities whose names match the keyword, best first: 杭州, 杭州市, 浙江杭州 and
- * 浙江省杭州市 all find 杭州市 first. A province given in front narrows the cities to that province.
+ * Provinces, cities and districts whose names match the keyword, best first: 杭州, 杭州市, 浙江杭州
+ * and 浙江省杭州市 all find 杭州市 first; 西湖区, 杭州西湖 and 浙江省杭州市西湖区 find 杭州's 西湖区. A
+ * province given in front narrows the cities to that province, a city the districts to that city.
+ * At equal scores provinces come before cities, cities before districts.
  */
 export function searchPlaces(keyword: string, limit = 10): GeoPlace[] {
   const text = keyword.replace(/\s+/g, '');
@@ -109,6 +140,19 @@ export function searchPlaces(keyword: string, limit = 10): GeoPlace[] {
       if (score > 0) offer(place, score + 0.5, 100 + i);
     }
   });
+  districtList().forEach((d, i) => {
+    if (!d.name) return;
+    const c = cityOf(d);
+    const place: GeoPlace = { name: d.name, fullName: c.fullName + d.name, level: 'district', lng: d.lng, lat: d.lat, source: 'gazetteer' };
+    offer(place, nameScore(text, d.name, d.short ?? d.name), 1000 + i);
+    if (text === place.fullName) offer(place, 3.5, 1000 + i);
+    // 杭州西湖, 杭州市西湖区, 浙江杭州西湖: the city's name (after its province's, or not), then the district's.
+    for (const prefix of cityPrefixes(c)) {
+      const rest = text.startsWith(prefix) ? text.slice(prefix.length) : '';
+      const score = rest ? nameScore(rest, d.name, d.short ?? d.name) : 0;
+      if (score >= 2) offer(place, score + 0.5, 1000 + i);
+    }
+  });
   g.provinces.forEach((p, i) => {
     // A municipality is listed once, as the city it also is.
     if (g.cities.some((c) => c.name === p.name)) return;
@@ -118,6 +162,13 @@ export function searchPlaces(keyword: string, limit = 10): GeoPlace[] {
     .sort((a, b) => b.score - a.score || a.rank - b.rank)
     .slice(0, limit)
     .map((s) => s.place);
+}
+
+/** The ways a city is written in front of a district: 杭州市, 杭州, 浙江省杭州市, 浙江杭州 …; 北京 for a municipality. */
+function cityPrefixes(c: City): string[] {
+  const own = [c.name, c.short];
+  if (c.name === c.province.name) return own;
+  return [...own, ...[c.province.name, c.province.short].flatMap((p) => own.map((n) => p + n))];
 }
 
 function cityPlace(c: City): GeoPlace {

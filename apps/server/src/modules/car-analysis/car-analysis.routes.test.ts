@@ -47,7 +47,7 @@ describe('getCarDataAnalysis', () => {
     expect(res.json().code).toBe(200);
     const r = res.json().result as CarDataAnalysis;
     expect(r.nightList).toHaveLength(1);
-    expect(r.nightList[0]).toMatchObject({ lng: HOME.lng, lat: HOME.lat, commonAddress: '浙江省杭州市' });
+    expect(r.nightList[0]).toMatchObject({ lng: HOME.lng, lat: HOME.lat, commonAddress: '浙江省杭州市下城区' });
     expect(r.nightList[0]!.count).toBeGreaterThanOrEqual(4);
     expect(Math.abs(r.nightList[0]!.commonLng - HOME.lng)).toBeGreaterThan(0.001);
     expect(r.listWeek.map((p) => p.count)).toEqual([5, 5]);

@@ -1,4 +1,5 @@
 import { formatTime } from '@cvrisk/contracts';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -36,6 +37,15 @@ describe('device latest positions', () => {
     expect(r.list.some((d: { deviceNumber: string }) => d.deviceNumber === theirs)).toBe(false);
   });
 
+  it('names where each device of the page last was, to the district', async () => {
+    const r = (await post('dealer1', '/api/device/getLatestPositionList', { pageSize: 20 })).json().result;
+    expect(r.list.slice(0, 3).map((d: { address: string }) => d.address)).toEqual(['浙江省杭州市拱墅区', '浙江省杭州市下城区', '浙江省杭州市下城区']);
+    // A device that never reported has nowhere to be named.
+    const silent = r.list.filter((d: { lng: number | null }) => d.lng === null);
+    expect(silent.length).toBeGreaterThan(0);
+    expect(silent.every((d: { address: string | null }) => d.address === null)).toBe(true);
+  });
+
   it('filters by state and by the time of the last report', async () => {
     const moving = (await post('dealer1', '/api/device/getLatestPositionList', { state: 'moving' })).json().result;
     expect(moving.list.map((d: { deviceNumber: string }) => d.deviceNumber)).toEqual([mine[0]]);
@@ -57,6 +67,7 @@ describe('device latest positions', () => {
     const pasted = `${mine[0]}, ${mine[1]}\n${theirs}；${mine[0]}`;
     const r = (await post('dealer1', '/api/device/getDevListByDivNumbers', { deviceNumbers: pasted })).json().result;
     expect(r.map((d: { deviceNumber: string }) => d.deviceNumber).sort()).toEqual([mine[0], mine[1]].sort());
+    expect(r.find((d: { deviceNumber: string }) => d.deviceNumber === mine[0]).address).toBe('浙江省杭州市拱墅区');
     const admin = (await post('admin', '/api/device/getDevListByDivNumbers', { deviceNumbers: [theirs] })).json().result;
     expect(admin).toHaveLength(1);
   });
@@ -67,10 +78,17 @@ describe('device latest positions', () => {
     expect((await post('dealer1', '/api/device/getDevListByDivNumbers', { deviceNumbers: many })).statusCode).toBe(400);
   });
 
-  it('exports the latest positions with the same filters and scope', async () => {
+  it('exports the latest positions with the same filters and scope, addresses included', async () => {
     const res = await post('dealer1', '/api/device/downloadLatestPositionList', { state: 'moving' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('设备最新位置'));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows: string[][] = [];
+    book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+    const column = rows[0]!.indexOf('地址');
+    expect(column).toBeGreaterThan(0);
+    expect(rows.slice(1).map((row) => [row[0], row[column]])).toEqual([[mine[0], '浙江省杭州市拱墅区']]);
   });
 });
 

@@ -18,7 +18,7 @@ export function deviceRoutes(app: FastifyInstance, devices: DeviceService, regis
   route(app, DeviceCalls.latest, async ({ user, body }) => devices.latest(user, body));
 
   route(app, DeviceCalls.latestExport, async ({ user, body, reply }) =>
-    sendXlsx(reply, exportFileName('设备最新位置'), LATEST_EXPORT_COLUMNS, devices.exportPages(user, body)),
+    sendXlsx(reply, exportFileName('设备最新位置'), LATEST_EXPORT_COLUMNS, devices.exportLatestPages(user, body)),
   );
 
   route(app, DeviceCalls.resetRegistration, async ({ user, body, request }) => {

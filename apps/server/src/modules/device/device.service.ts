@@ -1,7 +1,9 @@
 import {
   DEVICE_KIND_LABELS, DEVICE_STATE_LABELS, formatTime,
-  type DevExportQuery, type DeviceKind, type DeviceListItem, type DevLatestExportQuery, type DevLatestQuery, type DevListQuery, type PageResult,
+  type DevExportQuery, type DeviceKind, type DeviceListItem, type DevicePositionItem, type DevLatestExportQuery, type DevLatestQuery,
+  type DevListQuery, type PageResult,
 } from '@cvrisk/contracts';
+import { reverseGeocode } from '../../geo/gazetteer.js';
 import { toGcj02 } from '../../lib/coords.js';
 import type { XlsxColumn } from '../../lib/xlsx.js';
 import type { SessionUser } from '../session/session-user.js';
@@ -45,6 +47,12 @@ function toItem(r: DeviceRow, now: number): DeviceListItem {
   };
 }
 
+/** Where the last position lies, named for the rows at hand only: a page, a batch, an export's page. */
+function withAddress(item: DeviceListItem): DevicePositionItem {
+  const place = item.lng === null || item.lat === null ? null : reverseGeocode(item.lng, item.lat);
+  return { ...item, address: place?.address ?? null };
+}
+
 /** The export's columns: the list's, in Chinese, as operators read them. */
 export const DEVICE_EXPORT_COLUMNS: XlsxColumn<DeviceListItem>[] = [
   { header: '设备号', width: 18, value: (d) => d.deviceNumber },
@@ -64,11 +72,12 @@ export const DEVICE_EXPORT_COLUMNS: XlsxColumn<DeviceListItem>[] = [
 ];
 
 /** The latest-position export: where each device is and how it reports. */
-export const LATEST_EXPORT_COLUMNS: XlsxColumn<DeviceListItem>[] = [
+export const LATEST_EXPORT_COLUMNS: XlsxColumn<DevicePositionItem>[] = [
   ...DEVICE_EXPORT_COLUMNS.filter((c) => ['设备号', '类型', '状态', '所属经销商', '车牌号', '客户', '无效定位'].includes(c.header)),
   { header: '最后定位时间', width: 20, value: (d) => d.lastTime },
   { header: '经度(WGS-84)', width: 12, value: (d) => d.lng },
   { header: '纬度(WGS-84)', width: 12, value: (d) => d.lat },
+  { header: '地址', width: 30, value: (d) => d.address },
   { header: '速度(km/h)', width: 10, value: (d) => d.speed },
   { header: '方向', width: 6, value: (d) => d.direction },
   { header: 'ACC', width: 6, value: (d) => (d.acc === null ? null : d.acc === 1 ? '开' : '关') },
@@ -84,18 +93,28 @@ export function createDeviceService(repo: DeviceRepository, now: () => number = 
     return { list: rows.map((r) => toItem(r, t)), count };
   }
 
+  async function* exportPages(user: SessionUser, q: DevExportQuery | DevLatestExportQuery): AsyncGenerator<DeviceListItem[]> {
+    const t = now();
+    for await (const rows of repo.pages(user.scope, q, t)) yield rows.map((r) => toItem(r, t));
+  }
+
   return {
     list: (user: SessionUser, q: DevListQuery) => page(user, q, 'id'),
-    latest: (user: SessionUser, q: DevLatestQuery) => page(user, q, 'lastTime'),
 
-    async byNumbers(user: SessionUser, numbers: string[]): Promise<DeviceListItem[]> {
-      const t = now();
-      return (await repo.byNumbers(user.scope, numbers, t)).map((r) => toItem(r, t));
+    async latest(user: SessionUser, q: DevLatestQuery): Promise<PageResult<DevicePositionItem>> {
+      const { list, count } = await page(user, q, 'lastTime');
+      return { list: list.map(withAddress), count };
     },
 
-    async *exportPages(user: SessionUser, q: DevExportQuery | DevLatestExportQuery): AsyncGenerator<DeviceListItem[]> {
+    async byNumbers(user: SessionUser, numbers: string[]): Promise<DevicePositionItem[]> {
       const t = now();
-      for await (const rows of repo.pages(user.scope, q, t)) yield rows.map((r) => toItem(r, t));
+      return (await repo.byNumbers(user.scope, numbers, t)).map((r) => withAddress(toItem(r, t)));
+    },
+
+    exportPages,
+
+    async *exportLatestPages(user: SessionUser, q: DevLatestExportQuery): AsyncGenerator<DevicePositionItem[]> {
+      for await (const items of exportPages(user, q)) yield items.map(withAddress);
     },
   };
 }

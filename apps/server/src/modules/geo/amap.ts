@@ -26,7 +26,7 @@ type GeoReply = {
 type RegeoReply = {
   status: string;
   info?: string;
-  regeocode?: { formatted_address?: Text; addressComponent?: { province?: Text; city?: Text } };
+  regeocode?: { formatted_address?: Text; addressComponent?: { province?: Text; city?: Text; district?: Text } };
 };
 
 const LEVELS: Record<string, GeoPlace['level']> = { 省: 'province', 市: 'city', 区县: 'district' };
@@ -63,7 +63,8 @@ export function createAmapClient(key: string, baseUrl: string): AmapClient {
       const province = text(body.regeocode?.addressComponent?.province) || null;
       // Municipalities have no separate city: 北京市 is both.
       const city = text(body.regeocode?.addressComponent?.city) || province;
-      return { address, province, city };
+      const district = text(body.regeocode?.addressComponent?.district) || null;
+      return { address, province, city, district };
     },
   };
 }

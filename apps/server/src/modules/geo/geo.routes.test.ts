@@ -39,7 +39,7 @@ describe('geo routes on the gazetteer', () => {
 
   it('names a point', async () => {
     const body = await get(t, '/api/geo/reverse?lng=120.62&lat=31.3', token);
-    expect(body).toMatchObject({ code: 200, result: { address: '江苏省苏州市', province: '江苏省', city: '苏州市' } });
+    expect(body).toMatchObject({ code: 200, result: { address: '江苏省苏州市姑苏区', province: '江苏省', city: '苏州市', district: '姑苏区' } });
   });
 
   it('answers null for a point far out at sea', async () => {
@@ -82,7 +82,7 @@ describe('geo routes with AMap configured', () => {
         ? url.searchParams.get('address') === '西湖'
           ? { status: '1', geocodes: [{ formatted_address: '浙江省杭州市西湖区', province: '浙江省', city: '杭州市', district: '西湖区', location: '120.130203,30.259324', level: '区县' }] }
           : { status: '1', count: '0', geocodes: [] }
-        : { status: '1', regeocode: { formatted_address: '北京市东城区东华门街道天安门', addressComponent: { province: '北京市', city: [] } } };
+        : { status: '1', regeocode: { formatted_address: '北京市东城区东华门街道天安门', addressComponent: { province: '北京市', city: [], district: '东城区' } } };
       res.setHeader('Content-Type', 'application/json');
       res.end(JSON.stringify(body));
     });
@@ -124,7 +124,7 @@ describe('geo routes with AMap configured', () => {
   it('reverse-geocodes through AMap in GCJ-02', async () => {
     seen = [];
     const body = await get(t, '/api/geo/reverse?lng=116.391&lat=39.9075', token);
-    expect(body.result).toEqual({ address: '北京市东城区东华门街道天安门', province: '北京市', city: '北京市' });
+    expect(body.result).toEqual({ address: '北京市东城区东华门街道天安门', province: '北京市', city: '北京市', district: '东城区' });
     const [lng] = seen[0]!.searchParams.get('location')!.split(',').map(Number);
     expect(lng).toBeGreaterThan(116.391);
   });
@@ -133,6 +133,6 @@ describe('geo routes with AMap configured', () => {
     const search = await get(down, `/api/geo/search?keyword=${encodeURIComponent('杭州市')}`, downToken);
     expect(search.result[0]).toMatchObject({ fullName: '浙江省杭州市', source: 'gazetteer' });
     const reverse = await get(down, '/api/geo/reverse?lng=120.149&lat=30.29', downToken);
-    expect(reverse.result).toEqual({ address: '浙江省杭州市', province: '浙江省', city: '杭州市' });
+    expect(reverse.result).toEqual({ address: '浙江省杭州市拱墅区', province: '浙江省', city: '杭州市', district: '拱墅区' });
   });
 });

@@ -121,7 +121,7 @@ describe('GET /api/monitor/deviceCard', () => {
     const c = res.json().result as MonitorDeviceCard;
     expect(c).toMatchObject({
       deviceNumber: located.number, state: 'moving', plateNumber: car.plate_number, carFrameNumber: car.frame_number,
-      customerName: car.customer_name, brandName: car.brand, modelName: car.model, fixType: 2, address: '浙江省杭州市', openWarnings: 2,
+      customerName: car.customer_name, brandName: car.brand, modelName: car.model, fixType: 2, address: '浙江省杭州市下城区', openWarnings: 2,
       lng: 120.16, lat: 30.27, speed: 42,
     });
     expect(c.siblings).toEqual([{ deviceNumber: sibling, deviceKind: expect.any(Number) }]);

@@ -41,7 +41,7 @@ describe('track replay', () => {
     expect(r.list[0]).toEqual({ lng: 120.15, lat: 30.28, gaodeLng: toGcj02(120.15, 30.28)[0], gaodeLat: toGcj02(120.15, 30.28)[1], speed: 0, direction: 0, gpsTime: '2026-11-20 09:00:00', acc: 0, fixType: 1 });
     expect(r.list[0].gaodeLng).not.toBe(120.15);
     expect(r.list.map((f: { gpsTime: string }) => f.gpsTime)).toEqual([...r.list.map((f: { gpsTime: string }) => f.gpsTime)].sort());
-    expect(r.stops).toEqual([expect.objectContaining({ startTime: '2026-11-20 09:00:00', endTime: '2026-11-20 09:13:00', durationMs: 13 * MIN, closed: true, address: '浙江省杭州市' })]);
+    expect(r.stops).toEqual([expect.objectContaining({ startTime: '2026-11-20 09:00:00', endTime: '2026-11-20 09:13:00', durationMs: 13 * MIN, closed: true, address: '浙江省杭州市拱墅区' })]);
   });
 
   it('narrows to the requested period', async () => {

@@ -62,7 +62,7 @@ describe('getWarningDetails', () => {
     expect(entity).toMatchObject({
       id: warningId, warningType: 4, warningTypeName: '二押点预警', riskLevel: 1, compound: false, dealStatus: 0,
       customerPhone: d.phone, deviceNumber: d.device_number, deptName4s: '杭州宝龙奥迪4S店', deptName: '华信汽车金融有限公司',
-      carid: d.car_id, lng: place.lng, lat: place.lat, address: '浙江省杭州市', detail: '在典当行「测试典当行」180米内停留2小时',
+      carid: d.car_id, lng: place.lng, lat: place.lat, address: '浙江省杭州市江干区', detail: '在典当行「测试典当行」180米内停留2小时',
       dealUserName: null, dealTime: null,
     });
     expect(entity.warningTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -71,7 +71,7 @@ describe('getWarningDetails', () => {
     expect(entity.carFrameNumber).toBeTruthy();
     // GCJ-02 for the map: a few hundred metres off WGS-84 in China.
     expect(Math.abs(entity.commonLng - place.lng)).toBeGreaterThan(0.001);
-    expect(device).toMatchObject({ deviceNumber: d.device_number, deviceKind: 1, lng: HANGZHOU.lng, lat: HANGZHOU.lat, speed: 0, address: '浙江省杭州市' });
+    expect(device).toMatchObject({ deviceNumber: d.device_number, deviceKind: 1, lng: HANGZHOU.lng, lat: HANGZHOU.lat, speed: 0, address: '浙江省杭州市下城区' });
     expect(device.devGaoLng).not.toBe(HANGZHOU.lng);
   });
 

@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import type { DeviceListItem } from '@cvrisk/contracts';
+import type { DevicePositionItem } from '@cvrisk/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Empty, Form, Input, Modal, Table, Typography } from 'antd';
 import type { ListColumn } from '../../components/ListTable';
@@ -12,11 +12,14 @@ type Props = {
   open: boolean;
   onClose: () => void;
   /** The list screen's columns, so a found device reads the same here (with its 指令 button). */
-  columns: ListColumn<DeviceListItem>[];
+  columns: ListColumn<DevicePositionItem>[];
 };
 
 /** The columns that matter when checking a pasted batch; the rest stay on the list screen. */
-const SHOWN = ['deviceNumber', 'deviceKind', 'state', 'plateNumber', 'customerName', 'lastTime', 'position', 'speed', 'action'];
+const SHOWN = ['deviceNumber', 'deviceKind', 'state', 'speed', 'plateNumber', 'customerName', 'lastTime', 'address', 'position', 'action'];
+
+/** The modal's padding on both sides and the table's outer borders. */
+const MODAL_PADDING = 50;
 
 function problemText(p: PasteProblem, t: Translate): string {
   if (p.kind === 'empty') return t('batch.empty');
@@ -43,7 +46,8 @@ export function BatchQueryDialog({ open, onClose, columns }: Props) {
       open={open}
       onCancel={onClose}
       footer={null}
-      width={1120}
+      // As wide as its columns (the antd modal stops at the window's edge), so none hides under 操作.
+      width={width + MODAL_PADDING}
       style={{ top: 32 }}
       destroyOnHidden
       afterClose={() => lookup.reset()}
@@ -86,7 +90,7 @@ export function BatchQueryDialog({ open, onClose, columns }: Props) {
           }
         />
       )}
-      <Table<DeviceListItem>
+      <Table<DevicePositionItem>
         rowKey="id"
         size="small"
         bordered

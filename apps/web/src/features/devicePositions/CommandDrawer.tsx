@@ -1,4 +1,4 @@
-import type { DeviceListItem } from '@cvrisk/contracts';
+import type { DevicePositionItem } from '@cvrisk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Drawer, Typography } from 'antd';
 import { useState } from 'react';
@@ -9,9 +9,9 @@ import { CommandHistory } from './CommandHistory';
 import { deviceLatestQuery } from './positions.queries';
 import { PositionSummary } from './PositionSummary';
 
-type Props = { device: DeviceListItem | null; onClose: () => void };
+type Props = { device: DevicePositionItem | null; onClose: () => void };
 
-function DrawerBody({ device }: { device: DeviceListItem }) {
+function DrawerBody({ device }: { device: DevicePositionItem }) {
   const { t } = useI18n();
   // The row the operator clicked is shown at once; a position query's answer then moves it on.
   const latest = useQuery({ ...deviceLatestQuery(device.deviceNumber), placeholderData: device });

@@ -1,4 +1,4 @@
-import { DeptCalls, DeviceCalls, type DeviceListItem, type UserInfo } from '@cvrisk/contracts';
+import { DeptCalls, DeviceCalls, type DevicePositionItem, type UserInfo } from '@cvrisk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,16 +8,17 @@ import { answer, fakeServer } from '../../test/fakeServer';
 import { renderRoutes } from '../../test/renderWithProviders';
 import { DevicePositionListPage } from './DevicePositionListPage';
 
-const base: DeviceListItem = {
+const base: DevicePositionItem = {
   id: 1, deviceNumber: '138000010042', deviceKind: 1, model: 'JM-VL03', iccid: '89860045885426461572', state: 'moving',
   deptId: 3, deptName: '杭州宝龙奥迪4S店', financeName: '华信汽车金融有限公司', carId: 42, carFrameNumber: 'LGBXBBZT2TN959417',
   plateNumber: '浙A33RZ4', customerName: '于兰晶', installTime: '2026-01-05 10:00:00', lastTime: '2026-03-01 11:16:48',
   lng: 120.279687, lat: 30.241232, gaodeLng: 120.284157, gaodeLat: 30.238793, speed: 30.1, direction: 350, acc: 1,
   battery: null, signal: 25, satellites: 12, registeredAt: '2026-01-05 10:20:00', invalidPositions: 0, lastInvalidAt: null, lastInvalidReason: null,
+  address: '浙江省杭州市江干区',
 };
-const never: DeviceListItem = {
+const never: DevicePositionItem = {
   ...base, id: 2, deviceNumber: '865253061441142', deviceKind: 2, state: 'never', lastTime: null, lng: null, lat: null,
-  gaodeLng: null, gaodeLat: null, speed: null, direction: null, acc: null, battery: null, signal: null, satellites: null,
+  gaodeLng: null, gaodeLat: null, speed: null, direction: null, acc: null, battery: null, signal: null, satellites: null, address: null,
 };
 
 function serve() {
@@ -54,16 +55,20 @@ describe('DevicePositionListPage', () => {
     expect(screen.getByText('共 57 条')).toBeTruthy();
     const labels = [...document.querySelectorAll('.filter-form .ant-form-item-label label')].map((l) => l.textContent);
     expect(labels).toEqual(['设备号', '设备类型', '状态', '所属机构', '最后上报时间', '车架号', '客户姓名']);
-    expect(screen.getAllByPlaceholderText(/开始时间|结束时间/).map((i) => (i as HTMLInputElement).value)).toEqual(['2026-03-01 08:00:00', '2026-03-01 12:00:00']);
+    // The picker's display format (with or without seconds) is the shared time filter's to choose.
+    expect(screen.getAllByPlaceholderText(/开始时间|结束时间/).map((i) => (i as HTMLInputElement).value)).toEqual([
+      expect.stringMatching(/^2026-03-01 08:00/), expect.stringMatching(/^2026-03-01 12:00/),
+    ]);
     const moving = within(rowOf('138000010042'));
     expect(moving.getByText('120.279687, 30.241232')).toBeTruthy();
+    expect(moving.getByText('浙江省杭州市江干区')).toBeTruthy();
     expect(moving.getByText('30.1')).toBeTruthy();
     expect(moving.getByText('350° 北')).toBeTruthy();
     expect(moving.getByText('开')).toBeTruthy();
     // A device that never reported has no position to show.
     const silent = rowOf('865253061441142');
     expect(within(silent).getByText('未上线')).toBeTruthy();
-    expect(within(silent).getAllByText('-').length).toBeGreaterThanOrEqual(8);
+    expect(within(silent).getAllByText('-').length).toBeGreaterThanOrEqual(9);
   });
 
   it('refreshes itself every 30 s until 自动刷新 is switched off', async () => {
@@ -105,6 +110,7 @@ describe('DevicePositionListPage', () => {
     await u.click(within(dialog).getByRole('button', { name: /查\s*询/ }));
     expect(await within(dialog).findByText('查询 3 个，找到 1 个，2 个未找到')).toBeTruthy();
     expect(bodiesOf(server, DeviceCalls.byNumbers)).toEqual([{ deviceNumbers: ['138000010042', '000000', '123'] }]);
+    expect(within(dialog).getByText('浙江省杭州市江干区')).toBeTruthy();
     await waitFor(() => expect(within(dialog).getByText(/000000，123/)).toBeTruthy());
   });
 });

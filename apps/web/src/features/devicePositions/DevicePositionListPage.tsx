@@ -1,5 +1,5 @@
 import { UnorderedListOutlined } from '@ant-design/icons';
-import { DevLatestQuery, type DeviceListItem } from '@cvrisk/contracts';
+import { DevLatestQuery, type DevicePositionItem } from '@cvrisk/contracts';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSession } from '../../app/session/SessionContext';
@@ -17,7 +17,7 @@ export function DevicePositionListPage() {
   const { t, lang } = useI18n();
   const { user } = useSession();
   const canCommand = user.permissions.includes('device:command');
-  const [commandFor, setCommandFor] = useState<DeviceListItem | null>(null);
+  const [commandFor, setCommandFor] = useState<DevicePositionItem | null>(null);
   const [batchOpen, setBatchOpen] = useState(false);
   const columns = useMemo(() => positionColumns(t, canCommand ? setCommandFor : undefined), [t, canCommand]);
 

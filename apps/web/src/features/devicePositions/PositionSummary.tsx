@@ -1,4 +1,4 @@
-import type { DeviceListItem } from '@cvrisk/contracts';
+import type { DevicePositionItem } from '@cvrisk/contracts';
 import { Descriptions } from 'antd';
 import { AccTag, DeviceKindTag, DeviceStateTag } from '../../components/StatusTags';
 import { EMPTY, orDash } from '../../lib/format';
@@ -9,7 +9,7 @@ import { BatteryLevel, SignalBars } from '../../components/device/PositionCells'
 const pair = (lng: number | null, lat: number | null) => (lng === null || lat === null ? EMPTY : `${lng.toFixed(6)}, ${lat.toFixed(6)}`);
 
 /** The top of the command drawer: where the device is and how it is, so the operator knows what a command will meet. */
-export function PositionSummary({ device }: { device: DeviceListItem }) {
+export function PositionSummary({ device }: { device: DevicePositionItem }) {
   const { t, lang } = useI18n();
   const d = device;
   return (
@@ -23,6 +23,7 @@ export function PositionSummary({ device }: { device: DeviceListItem }) {
         { key: 'lastTime', label: t('position.fixTime'), children: orDash(d.lastTime) },
         { key: 'wgs', label: 'WGS-84', children: <span className="coordinates">{pair(d.lng, d.lat)}</span> },
         { key: 'gcj', label: 'GCJ-02', children: <span className="coordinates">{pair(d.gaodeLng, d.gaodeLat)}</span> },
+        { key: 'address', label: t('position.address'), span: 2, children: orDash(d.address) },
         { key: 'speed', label: t('position.speed'), children: d.speed === null ? EMPTY : d.speed.toFixed(1) },
         { key: 'direction', label: t('position.direction'), children: d.direction === null ? EMPTY : formatHeading(d.direction, lang) },
         { key: 'acc', label: t('position.acc'), children: <AccTag acc={d.acc} /> },

@@ -49,9 +49,9 @@ describe('device position columns', () => {
     const t = makeTranslate('zh');
     expect(positionColumns(t, () => {}).map((c) => [c.key, c.title, c.width])).toEqual([
       ['deviceNumber', t('device.deviceNumber'), 150], ['deviceKind', t('device.kindColumn'), 70], ['state', t('device.state'), 84],
-      ['plateNumber', t('device.plateNumber'), 100], ['customerName', t('device.customer'), 90], ['deptName', t('device.dealer'), 160],
-      ['lastTime', t('position.fixTime'), 165], ['position', t('position.location'), 190], ['speed', t('position.speed'), 112],
-      ['direction', t('position.direction'), 96], ['acc', t('position.acc'), 66], ['battery', t('position.battery'), 100],
+      ['speed', t('position.speed'), 112], ['plateNumber', t('device.plateNumber'), 100], ['customerName', t('device.customer'), 90],
+      ['deptName', t('device.dealer'), 160], ['lastTime', t('position.fixTime'), 165], ['address', '地址', 220],
+      ['position', t('position.location'), 190], ['direction', t('position.direction'), 96], ['acc', t('position.acc'), 66], ['battery', t('position.battery'), 100],
       ['signal', t('position.signal'), 76], ['satellites', t('position.satellites'), 92],
       ['invalidPositions', t('terminal.invalidPositions'), 96], ['action', t('common.action'), 92],
     ]);
