@@ -2,6 +2,8 @@ import { assert, dismissNotices, listTotal, openMenu, pick, signedIn } from '../
 
 /** The brief's laptop: the map screens must fit it without scrolling. */
 const LAPTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
+const SEARCH = '设备号 / 车牌 / 车架号 / 客户 / 手机号';
 
 /** Sum of the state chips (行驶/静止/离线/未上线): how many devices the map holds. */
 async function deviceCount(page) {
@@ -61,7 +63,7 @@ async function searchOnlineWired(page) {
   const wired = devices.filter((d) => d.deviceKind === 1);
   const device = wired.find((d) => d.state === 'moving') ?? wired.find((d) => d.state === 'parked');
   assert.ok(device, 'an online wired terminal');
-  await page.getByPlaceholder('设备号 / 车牌 / 车架号 / 客户').fill(device.deviceNumber);
+  await page.getByPlaceholder(SEARCH).fill(device.deviceNumber);
   await pick(page, page.locator('.ant-select-item-option').filter({ hasText: device.deviceNumber }));
   return device;
 }
@@ -83,6 +85,11 @@ export const tests = [
       assert.ok(drawn.painted > 500, `clusters are drawn (${drawn.painted} px)`);
       assert.equal(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight), true, 'the page does not scroll at 1366×768');
       await dismissNotices(page);
+      // The institution's installer company is shown as one, not as one more dealer.
+      const installer = page.locator('.monitor-dept-node[data-kind="installer"]').first();
+      await installer.waitFor();
+      assert.match(await installer.innerText(), /安装商/);
+      assert.doesNotMatch(await page.locator('.monitor-dept-node[data-kind="dealer"]').first().innerText(), /安装商/);
       await shot('05-monitoring');
 
       const { deviceNumber, plateNumber: plate } = await searchOnlineWired(page);
@@ -111,8 +118,10 @@ export const tests = [
       const points = Number((await panel.locator('.ant-descriptions-item').filter({ hasText: '轨迹点' }).locator('.ant-descriptions-item-content').innerText()).trim());
       assert.ok(points >= 1, `the last hour's trail is shown (${points} points)`);
       await page.locator('.vehicle-marker-arrow').waitFor();
-      // An online wired terminal is asked to report every 10 s while the page is open.
-      await panel.locator('.realtime-tracking').getByText(/待发送|已发送|已应答/).waitFor();
+      // An online wired terminal is asked to report every 10 s while the page is open, and the page says so.
+      const notice = panel.locator('.realtime-tracking');
+      await notice.getByText(/已向终端下发临时跟踪指令：每10秒上报一次位置，持续30分钟。离开本页即下发停止指令。|正在向终端下发临时跟踪指令/).waitFor();
+      await notice.getByText(/待发送|已发送|已应答/).waitFor();
       await shot('05-realtime');
     },
   },
@@ -130,6 +139,52 @@ export const tests = [
       assert.ok(focused.ring > 10, `the device is ringed in the middle of the map (${focused.ring} px)`);
       await page.locator('.monitor-card').getByRole('button', { name: '关闭' }).click();
       await page.waitForURL((url) => !url.hash.includes('deviceNumber'));
+    },
+  },
+  {
+    name: 'on a phone the panel starts folded, folds away after a pick, and the legend waits behind a button',
+    async run({ page, baseUrl, shot }) {
+      await page.setViewportSize(PHONE);
+      await signedIn(page, baseUrl, 'operator1');
+      await page.goto(`${baseUrl}/#/monitor/onlineMonitoring`);
+      await deviceCount(page).catch(() => {});
+      const openPanel = page.getByRole('button', { name: '展开面板' });
+      await openPanel.first().waitFor();
+      assert.equal(await page.locator('.monitor-panel').count(), 0, 'the panel starts folded on a phone');
+      await page.getByRole('button', { name: '图例' }).waitFor();
+      await dismissNotices(page);
+      await shot('05-monitoring-390');
+
+      await openPanel.first().click();
+      await page.locator('.monitor-panel').waitFor();
+      await shot('05-monitoring-390-panel');
+      const { deviceNumber } = await searchOnlineWired(page);
+      const card = page.locator('.monitor-card');
+      await card.getByText(deviceNumber).waitFor();
+      assert.equal(await page.locator('.monitor-panel').count(), 0, 'the panel folds away once a device is picked');
+      const box = await card.boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, `the card fits the phone (${box.x}, ${box.width})`);
+      await card.getByText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/).waitFor();
+      await shot('05-device-card-390');
+      await card.getByRole('button', { name: '关闭' }).click();
+
+      await page.getByRole('button', { name: '图例' }).click();
+      await page.locator('.monitor-legend').getByText('行驶', { exact: true }).waitFor();
+      await shot('05-legend-390');
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'nothing runs off the side');
+    },
+  },
+  {
+    name: "a device of another dealer opened by its link says 无权查看, with no retry",
+    async run({ page, baseUrl }) {
+      await signedIn(page, baseUrl, 'dealer2');
+      const { deviceNumber } = (await mapDevices(page))[0];
+      await page.evaluate(() => localStorage.clear());
+      await signedIn(page, baseUrl, 'dealer1');
+      await page.goto(`${baseUrl}/#/monitor/onlineMonitoring?deviceNumber=${deviceNumber}&monitor=dev`);
+      const card = page.locator('.monitor-card');
+      await card.getByText('无权查看').waitFor();
+      assert.equal(await card.getByRole('button', { name: /重\s*试/ }).count(), 0);
     },
   },
   {

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { contains, inDeptSubtree, startsWith } from '../../lib/like.js';
+import { inDeptSubtree } from '../../lib/like.js';
 import { inScope, type Scope } from '../../lib/scope.js';
+import { matchesVehicle, numberMatchesFirst } from '../../lib/vehicle-search.js';
 import { wentOfflineCondition } from '../device/device-state.js';
 
 /** What the map needs of one device, and nothing more: 50,000 of these are read at once. */
@@ -101,15 +101,13 @@ export function createMonitorRepository(db: Db) {
     },
 
     /** Devices by the start of their number, or by plate, frame number or customer name anywhere; number matches first. */
+    /** The console's one vehicle search (lib/vehicle-search.ts), as the top bar's quick search finds them. */
     search(scope: Scope, keyword: string, limit: number): Promise<SearchRow[]> {
-      // Plates and frame numbers are stored in capitals; PostgreSQL's LIKE, unlike SQLite's, minds the case.
-      const upper = keyword.toUpperCase();
-      const byNumber = startsWith('d.device_number', upper);
       return located(scope)
         .leftJoin('customer as cust', 'cust.id', 'car.customer_id')
         .select(['d.device_number', 'd.kind', 's.last_time', 's.speed', 'car.plate_number', 'car.frame_number', 'cust.name as customer_name'])
-        .where((eb) => eb.or([byNumber, contains('car.plate_number', upper), contains('car.frame_number', upper), contains('cust.name', keyword)]))
-        .orderBy(sql`case when ${byNumber} then 0 else 1 end`)
+        .where(matchesVehicle(db, scope, keyword))
+        .orderBy(numberMatchesFirst(db, keyword))
         .orderBy('d.device_number')
         .limit(limit)
         .execute();

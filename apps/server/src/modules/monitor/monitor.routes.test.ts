@@ -172,6 +172,14 @@ describe('GET /api/monitor/search', () => {
     expect((await search('dealer1', located.number.slice(2))).some((i) => i.deviceNumber === located.number)).toBe(false);
   });
 
+  it('finds it by the customer’s phone, whole or its last 4 digits, as the top bar does — and never across dealers', async () => {
+    const expected = expect.objectContaining({ deviceNumber: located.number });
+    expect(await search('dealer1', car.phone)).toContainEqual(expected);
+    expect(await search('dealer1', car.phone.slice(-4))).toContainEqual(expected);
+    expect((await search('dealer1', car.phone.slice(-3))).some((i) => i.deviceNumber === located.number)).toBe(false);
+    expect(await search('dealer2', car.phone)).toEqual([]);
+  });
+
   it("never shows another dealer's devices and lists at most 20", async () => {
     expect((await search('dealer2', located.number)).length).toBe(0);
     expect((await search('finance1', located.number)).map((i) => i.deviceNumber)).toEqual([located.number]);

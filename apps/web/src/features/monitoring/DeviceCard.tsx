@@ -4,6 +4,7 @@ import { Alert, Badge, Button, Card, Descriptions, Skeleton, Space, Tooltip } fr
 import { useNavigate } from 'react-router';
 import { AccTag, DeviceKindTag, DeviceStateTag } from '../../components/StatusTags';
 import { EMPTY, orDash } from '../../lib/format';
+import { isOutOfReach } from '../../components/LoadFailure';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { formatHeading } from '../../lib/compass';
 import { BatteryLevel, Coordinates, SignalBars } from '../../components/device/PositionCells';
@@ -14,7 +15,9 @@ import { playbackPath, realtimePath } from './trackLinks';
 type Props = {
   deviceNumber: string;
   card: MonitorDeviceCard | undefined;
-  failed: boolean;
+  /** Why the card could not be loaded, if it could not. */
+  error: Error | null;
+  retry: () => void;
   live: MonitorDevice | undefined;
   /** Present only for users with `device:command`. */
   onCommand?: (card: MonitorDeviceCard) => void;
@@ -82,8 +85,29 @@ function Body({ card, onPick }: { card: MonitorDeviceCard; onPick: Props['onPick
   );
 }
 
+/**
+ * A device the server will not show (missing, or another department's: both answer 404) cannot be
+ * retried into view: the card says so, and closing it is the way back. Other failures can be retried.
+ */
+function CardFailure({ error, retry }: { error: Error; retry: () => void }) {
+  const { t } = useI18n();
+  if (isOutOfReach(error)) return <Alert type="info" showIcon title={t('common.noAccess')} description={t('monitor.cardNoAccess')} />;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={t('monitor.cardFailed')}
+      action={
+        <Button size="small" onClick={retry}>
+          {t('common.retry')}
+        </Button>
+      }
+    />
+  );
+}
+
 /** The card of the chosen device over the map: where and how it is, its car and customer, and what to do next. */
-export function DeviceCard({ deviceNumber, card, failed, live, onCommand, onPick, onClose }: Props) {
+export function DeviceCard({ deviceNumber, card, error, retry, live, onCommand, onPick, onClose }: Props) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const current = card && withLive(card, live);
@@ -123,7 +147,7 @@ export function DeviceCard({ deviceNumber, card, failed, live, onCommand, onPick
           : undefined
       }
     >
-      {current ? <Body card={current} onPick={onPick} /> : failed ? <Alert type="warning" showIcon title={t('monitor.cardFailed')} /> : <Skeleton active paragraph={{ rows: 6 }} />}
+      {current ? <Body card={current} onPick={onPick} /> : error ? <CardFailure error={error} retry={retry} /> : <Skeleton active paragraph={{ rows: 6 }} />}
     </Card>
   );
 }

@@ -1,10 +1,23 @@
 import { DEVICE_STATE_LABELS, DeviceStates } from '@cvrisk/contracts';
+import { CloseOutlined, InfoCircleOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useState } from 'react';
 import { DEVICE_STATE_FILL } from '../../components/map/layers/deviceStyle';
 import { useI18n } from '../../lib/i18n/I18nProvider';
+import { usePhone } from '../../lib/usePhone';
 
-/** What the marker colours and shapes mean. */
+/** What the marker colours and shapes mean; on a phone, folded into a button until asked for. */
 export function MapLegend() {
   const { t, lang } = useI18n();
+  const phone = usePhone();
+  const [open, setOpen] = useState(false);
+  if (phone && !open) {
+    return (
+      <Button size="small" className="monitor-legend" icon={<InfoCircleOutlined />} onClick={() => setOpen(true)}>
+        {t('monitor.legendShow')}
+      </Button>
+    );
+  }
   return (
     <div className="monitor-legend" aria-label={t('monitor.legend')}>
       {DeviceStates.map((s) => (
@@ -23,6 +36,9 @@ export function MapLegend() {
         <span className="monitor-legend-cluster">n</span>
         {t('monitor.legendCluster')}
       </span>
+      {phone && (
+        <Button type="text" size="small" className="monitor-legend-close" icon={<CloseOutlined />} aria-label={t('monitor.legendHide')} onClick={() => setOpen(false)} />
+      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import type { DeviceStore } from '../../components/map/layers/deviceStore';
 import { useI18n } from '../../lib/i18n/I18nProvider';
+import { usePhone } from '../../lib/usePhone';
 import { DeptTree } from './DeptTree';
 import { DeviceSearch } from './DeviceSearch';
 import { LiveBadge } from './LiveBadge';
@@ -18,7 +19,10 @@ type Props = {
 /** The left panel over the map: search, state counts as filters, and the department tree. Folds away. */
 export function MonitorPanel({ store, view, onChange }: Props) {
   const { t } = useI18n();
-  const [open, setOpen] = useState(true);
+  // On a phone the panel would cover most of the map: it starts folded and folds again once a device is
+  // picked, so the device's card and the map are what the person sees.
+  const phone = usePhone();
+  const [open, setOpen] = useState(!phone);
   if (!open) {
     return (
       <Tooltip title={t('monitor.panelOpen')} placement="right">
@@ -29,7 +33,12 @@ export function MonitorPanel({ store, view, onChange }: Props) {
   return (
     <aside className="monitor-panel" aria-label={t('monitor.panel')}>
       <div className="monitor-panel-head">
-        <DeviceSearch onPick={(deviceNumber) => onChange({ deviceNumber, focus: true })} />
+        <DeviceSearch
+          onPick={(deviceNumber) => {
+            onChange({ deviceNumber, focus: true });
+            if (phone) setOpen(false);
+          }}
+        />
         <Tooltip title={t('monitor.panelClose')}>
           <Button type="text" icon={<LeftOutlined />} aria-label={t('monitor.panelClose')} onClick={() => setOpen(false)} />
         </Tooltip>

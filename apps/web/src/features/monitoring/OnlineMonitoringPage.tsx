@@ -75,7 +75,8 @@ export function OnlineMonitoringPage() {
           key={view.deviceNumber}
           deviceNumber={view.deviceNumber}
           card={card.data}
-          failed={card.isError}
+          error={card.error}
+          retry={() => void card.refetch()}
           live={live}
           onCommand={canCommand ? setCommandFor : undefined}
           onPick={(deviceNumber) => change({ deviceNumber, focus: true })}

@@ -1,10 +1,11 @@
 import { DeviceKind, formatTime, parseTime, type MonitorDeviceCard } from '@cvrisk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Space, Switch } from 'antd';
+import { Button, Card, Empty, Space, Switch } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { subscribeLive } from '../../api/liveStream';
 import { useSession } from '../../app/session/SessionContext';
+import { LoadFailure } from '../../components/LoadFailure';
 import { MapView } from '../../components/map/MapView';
 import { TrackLayer } from '../../components/map/layers/TrackLayer';
 import { VehicleMarker } from '../../components/map/layers/VehicleMarker';
@@ -88,7 +89,7 @@ function Tracking({ deviceNumber }: { deviceNumber: string }) {
         }
       >
         {card.isError ? (
-          <Alert type="warning" showIcon title={t('monitor.cardFailed')} />
+          <LoadFailure error={card.error} retry={() => void card.refetch()} />
         ) : (
           <>
             <LatestFix card={card.data} head={head} points={trail.length} loading={loading || card.isPending} />

@@ -1,29 +1,36 @@
 import { DeviceKind, type CommandItem, type MonitorDeviceCard } from '@cvrisk/contracts';
-import type { ReactNode } from 'react';
-import { Space, Typography } from 'antd';
+import { Alert, Space, Typography } from 'antd';
 import { CommandStateTag } from '../../components/StatusTags';
 import { useI18n } from '../../lib/i18n/I18nProvider';
-import type { TrackingStatus } from './useTempTracking';
+import { TEMP_TRACKING_INTERVAL_S, TEMP_TRACKING_VALIDITY_S, type TrackingStatus } from './useTempTracking';
 
 type Props = { card: MonitorDeviceCard; eligible: boolean; status: TrackingStatus; item: CommandItem | undefined };
 
-/** What became of the temporary-tracking command this page sent, or why none was sent. */
+/**
+ * Opening real-time tracking sends the terminal a command (issue 13): the page says so in plain
+ * words — what was sent, for how long, what became of it, and that leaving stops it — or why none was sent.
+ */
 export function TrackingState({ card, eligible, status, item }: Props) {
   const { t } = useI18n();
-  let state: ReactNode;
-  if (card.deviceKind !== DeviceKind.wired) state = <Typography.Text type="secondary">{t('realtime.trackingNone')}</Typography.Text>;
-  else if (!eligible) state = card.state === 'moving' || card.state === 'parked' ? null : <Typography.Text type="secondary">{t('realtime.trackingOffline')}</Typography.Text>;
-  else if (status.kind === 'failed') state = <Typography.Text type="danger">{t('realtime.trackingFailed')}</Typography.Text>;
-  else if (item) state = <CommandStateTag state={item.state} />;
-  else state = <Typography.Text type="secondary">{t('realtime.trackingSending')}</Typography.Text>;
-  if (state === null) return null;
+  if (card.deviceKind !== DeviceKind.wired) return <Typography.Text type="secondary">{t('realtime.trackingNone')}</Typography.Text>;
+  if (!eligible) {
+    return card.state === 'moving' || card.state === 'parked' ? null : <Typography.Text type="secondary">{t('realtime.trackingOffline')}</Typography.Text>;
+  }
+  const words = { interval: TEMP_TRACKING_INTERVAL_S, minutes: TEMP_TRACKING_VALIDITY_S / 60 };
+  if (status.kind === 'failed') {
+    return <Alert className="realtime-tracking" type="warning" showIcon title={t('monitor.tempTrackingTitle')} description={t('monitor.tempTrackingFailed', { reason: status.reason })} />;
+  }
   return (
-    <div className="realtime-tracking">
-      <Space size={6}>
-        <b>{t('realtime.tracking')}</b>
-        {state}
-      </Space>
-      {eligible && <Typography.Text type="secondary" className="realtime-tracking-hint">{t('realtime.trackingHint')}</Typography.Text>}
-    </div>
+    <Alert
+      className="realtime-tracking"
+      type="info"
+      title={
+        <Space size={6}>
+          {t('monitor.tempTrackingTitle')}
+          {item && <CommandStateTag state={item.state} />}
+        </Space>
+      }
+      description={t(status.kind === 'sent' ? 'monitor.tempTrackingSent' : 'monitor.tempTrackingPending', words)}
+    />
   );
 }

@@ -13,7 +13,7 @@ import { commandHistoryQuery, DRAWER_REFRESH_MS } from '../devicePositions/posit
 export const TEMP_TRACKING_INTERVAL_S = 10;
 export const TEMP_TRACKING_VALIDITY_S = 1800;
 
-export type TrackingStatus = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; id: number } | { kind: 'failed' };
+export type TrackingStatus = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; id: number } | { kind: 'failed'; reason: string };
 
 function send(body: EqCommand) {
   // Quiet: the page shows the command's state itself instead of toasting.
@@ -32,7 +32,7 @@ export function useTempTracking(deviceNumber: string, enabled: boolean) {
       setStatus({ kind: 'sending' });
       send({ deviceNumber, command: 'tempTracking', interval: TEMP_TRACKING_INTERVAL_S, validity: TEMP_TRACKING_VALIDITY_S }).then(
         (item) => setStatus({ kind: 'sent', id: item.id }),
-        () => setStatus({ kind: 'failed' }),
+        (err: unknown) => setStatus({ kind: 'failed', reason: err instanceof Error ? err.message : String(err) }),
       );
     }, 0);
     return () => {
