@@ -59,7 +59,7 @@ export function TimeRangeInput({ presets, onChange, ...props }: RangeProps) {
   const { t } = useI18n();
   return (
     <DatePicker.RangePicker
-      format="YYYY-MM-DD HH:mm"
+      format="YYYY-MM-DD HH:mm:ss"
       className="full-width"
       placeholder={[t('common.startTime'), t('common.endTime')]}
       presets={usePresets(presets)}
