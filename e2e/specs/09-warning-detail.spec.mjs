@@ -59,7 +59,16 @@ export const tests = [
         return reply.result.nightList.length;
       }, w.carid);
       if (homes === 0) await toast(page, '没有疑似居住地点');
-      else await page.locator('.vu-pin-glyph').filter({ hasText: '住' }).first().waitFor();
+      else {
+        await page.locator('.vu-pin-glyph').filter({ hasText: '住' }).first().waitFor();
+        await mapSettled(page);
+        // The home pin's pop-up names a home, not a work place.
+        // Leaflet opens a tooltip on the marker's mouseover (a pin may sit under the map's edge, where hover cannot reach).
+        await page.locator('.leaflet-marker-icon[title="疑似居住地点"]').first().dispatchEvent('mouseover');
+        const tip = page.locator('.leaflet-tooltip').filter({ hasText: '疑似居住地点' });
+        await tip.waitFor();
+        assert.ok(!(await tip.innerText()).includes('疑似工作地点'), 'the home pop-up says home');
+      }
       await mapSettled(page);
       await shot('09-warning-detail-home-1366');
 
@@ -80,6 +89,76 @@ export const tests = [
       const again = page.getByRole('checkbox', { name: '不推送此类预警' });
       await page.waitForFunction(() => document.querySelector('.wd-not-push input')?.checked === true);
       assert.ok(await again.isChecked(), 'the exclusion is read back from the server after a reload');
+    },
+  },
+  {
+    name: 'after handling a warning on its detail page, 下一条 opens the next unhandled one',
+    async run({ page, baseUrl, shot }) {
+      await signedIn(page, baseUrl, 'operator1');
+      await dismissNotices(page);
+      const open = await page.evaluate(async () => {
+        const headers = { accessToken: localStorage.getItem('accessToken'), 'Content-Type': 'application/json' };
+        for (let i = 0; i < 60; i++) {
+          const body = JSON.stringify({ pageNumber: 1, pageSize: 2, dealStatus: 0 });
+          const reply = await window.fetch('/api/report/riskWarning/findList', { method: 'POST', headers, body }).then((r) => r.json());
+          if (reply.result.list.length === 2) return reply.result.list;
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+        }
+        return null;
+      });
+      assert.ok(open, 'operator1 has two unhandled warnings');
+      const [w] = open;
+      await page.goto(`${baseUrl}/#/risk/warningDetail?id=${w.id}&deviceNumber=${w.deviceNumber}&warningType=${w.warningType}`);
+      await page.locator('.wd-page').getByRole('button', { name: /^处\s*理$/ }).click();
+      const dialog = page.getByRole('dialog', { name: '处理预警' });
+      const phrase = dialog.getByRole('group', { name: '常用语' }).getByRole('button').first();
+      await phrase.click();
+      const text = dialog.getByPlaceholder('请输入处理内容');
+      await text.press('End');
+      await text.pressSequentially('，已核实');
+      const written = await text.inputValue();
+      assert.ok(written.endsWith('，已核实') && written.length > 5, `the phrase stays editable: ${written}`);
+      await text.press('Control+Enter');
+      await dialog.waitFor({ state: 'detached' });
+
+      const next = page.locator('.wd-next');
+      await next.getByText(/已处理。下一条未处理预警：/).waitFor();
+      await page.locator('.wd-page').getByText(written).waitFor();
+      await shot('09-warning-detail-next');
+      await next.getByRole('button', { name: /下一条/ }).click();
+      await page.waitForURL((url) => url.hash.includes('warningDetail?id=') && !url.hash.includes(`id=${w.id}&`));
+      const id = Number(/id=(\d+)/.exec(page.url())[1]);
+      assert.notEqual(id, w.id, 'another warning opens');
+      await page.locator('.wd-page').getByRole('button', { name: /^处\s*理$/ }).waitFor();
+      assert.equal(await page.locator('.wd-next').count(), 0, 'the next warning starts without the banner');
+    },
+  },
+  {
+    name: "a dealer opening another dealer's warning sees 无权查看 with a way back, no retry",
+    async run({ page, baseUrl, shot }) {
+      await signedIn(page, baseUrl, 'operator1');
+      const all = await page.evaluate(async () => {
+        const headers = { accessToken: localStorage.getItem('accessToken'), 'Content-Type': 'application/json' };
+        const reply = await window.fetch('/api/report/riskWarning/findList', { method: 'POST', headers, body: JSON.stringify({ pageNumber: 1, pageSize: 100 }) }).then((r) => r.json());
+        return reply.result.list;
+      });
+      await page.evaluate(() => localStorage.clear());
+      await signedIn(page, baseUrl, 'dealer1');
+      await dismissNotices(page);
+      const own = await page.evaluate(async () => {
+        const headers = { accessToken: localStorage.getItem('accessToken'), 'Content-Type': 'application/json' };
+        const reply = await window.fetch('/api/report/riskWarning/findList', { method: 'POST', headers, body: JSON.stringify({ pageNumber: 1, pageSize: 1 }) }).then((r) => r.json());
+        return reply.result.list[0]?.deptId ?? null;
+      });
+      const theirs = all.find((w) => w.deptId !== own);
+      assert.ok(theirs, "operator1 sees a warning of another dealer than dealer1's");
+      await page.goto(`${baseUrl}/#/risk/warningDetail?id=${theirs.id}&deviceNumber=${theirs.deviceNumber}&warningType=${theirs.warningType}`);
+      await page.getByText('无权查看').waitFor();
+      assert.equal(await page.getByRole('button', { name: /重\s*试/ }).count(), 0, 'no retry that cannot succeed');
+      assert.equal(await page.getByText('加载失败，请稍后重试').count(), 0);
+      await shot('09-warning-detail-no-access');
+      await page.getByRole('button', { name: '返回上一页' }).click();
+      await page.waitForURL((url) => !url.hash.includes('warningDetail'));
     },
   },
 ];

@@ -26,14 +26,15 @@ const SCREENS = [
 ];
 
 /**
- * Each screen at each width, as an operator opens it: the page itself never scrolls sideways (a
+ * Each screen at each width, as finance staff open it: the page itself never scrolls sideways (a
  * table may, inside its own frame), the content is not empty, and a screenshot is kept to look at.
  */
 export const tests = WIDTHS.map((size) => ({
   name: `every screen at ${size.width} px fits the window, with a screenshot of each`,
   async run({ page, baseUrl, shot }) {
     await page.setViewportSize(size);
-    await signedIn(page, baseUrl, 'operator1');
+    // A finance manager: an operator's screens and the institution's thresholds.
+    await signedIn(page, baseUrl, 'finance1');
     await dismissNotices(page);
     const overflowing = [];
     for (const screen of SCREENS) {

@@ -29,6 +29,7 @@ export * from './geo.js';
 export * from './warning.js';
 export * from './warning-detail.js';
 export * from './warning-list.js';
+export * from './handling-phrases.js';
 export * from './car-analysis.js';
 export * from './alarm-list.js';
 export * from './white-list.js';

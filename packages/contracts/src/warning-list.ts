@@ -190,6 +190,16 @@ export type WarningQuickQuery = z.infer<typeof WarningQuickQuery>;
 /** `event: warningHandled` on the live stream: these warnings (of these departments) were just handled. */
 export type WarningHandledEvent = { ids: number[]; deptIds: number[] };
 
+/**
+ * GET findNextUnhandled?id=: the operator's next warning after this one, i.e. the first unhandled
+ * warning in scope below it in the list's default order (newest first), else the newest unhandled
+ * one above it; null when none is left. The id must be in scope (404 otherwise).
+ */
+export const NextWarningQuery = z.object({ id: id() });
+export type NextWarningQuery = z.infer<typeof NextWarningQuery>;
+export const NextWarning = z.object({ entity: WarningListItem.nullable() });
+export type NextWarning = z.infer<typeof NextWarning>;
+
 const TAG = '风险预警';
 const listOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item) });
 
@@ -247,6 +257,15 @@ export const WarningCalls = {
     access: 'warning:view',
     query: DeviceWarningsQuery,
     reply: listOf(WarningListItem),
+  }),
+  nextUnhandled: defineCall({
+    method: 'GET',
+    path: '/api/report/riskWarning/findNextUnhandled',
+    summary: '下一条未处理预警：按列表默认顺序（新的在前）排在该预警之后的第一条',
+    tag: TAG,
+    access: 'warning:view',
+    query: NextWarningQuery,
+    reply: NextWarning,
   }),
   countByCar: defineCall({
     method: 'GET',

@@ -23,6 +23,7 @@ export interface DB {
   device_command: DeviceCommandTable;
   warning: WarningTable;
   warning_deal: WarningDealTable;
+  handling_phrase: HandlingPhraseTable;
   white_list: WhiteListTable;
   warning_not_push: WarningNotPushTable;
   risk_point: RiskPointTable;
@@ -260,6 +261,16 @@ export interface WarningDealTable {
   user_id: number;
   description: string;
   at: number;
+}
+
+/** 处理常用语: platform-wide, ordered per warning type. */
+export interface HandlingPhraseTable {
+  id: Generated<number>;
+  warning_type: number;
+  position: number;
+  text: string;
+  updated_by: number | null;
+  updated_at: number;
 }
 
 export interface WhiteListTable {

@@ -10,6 +10,7 @@ import { deptModule } from './dept/dept.module.js';
 import { deviceModule } from './device/device.module.js';
 import { fenceModule } from './fence/fence.module.js';
 import { geoModule } from './geo/geo.module.js';
+import { handlingPhrasesModule } from './handling-phrases/handling-phrases.module.js';
 import { homeModule } from './home/home.module.js';
 import { ingestModule } from './ingest/ingest.module.js';
 import { menuModule } from './menu/menu.module.js';
@@ -50,6 +51,7 @@ export const MODULES: readonly AppModule[] = [
   monitorModule,
   liveEventsModule,
   warningModule,
+  handlingPhrasesModule,
   warningFeedModule,
   pushModule,
   apiDocsModule,

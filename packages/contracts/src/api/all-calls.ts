@@ -2,6 +2,7 @@ import type { CallDeclaration } from './call.js';
 import { RiskPointCalls } from '../riskpoint.js';
 import { WarningCalls } from '../warning-list.js';
 import { WarningDetailCalls } from '../warning-detail.js';
+import { HandlingPhraseCalls } from '../handling-phrases.js';
 import { WarningFeedCalls } from '../warning-feed.js';
 import { QuickSearchCalls } from '../quick-search.js';
 import { CarAnalysisCalls } from '../car-analysis.js';
@@ -31,6 +32,7 @@ export const ALL_CALLS = {
   riskPoint: RiskPointCalls,
   warning: WarningCalls,
   warningDetail: WarningDetailCalls,
+  handlingPhrases: HandlingPhraseCalls,
   warningFeed: { ...WarningFeedCalls, ...QuickSearchCalls },
   carAnalysis: CarAnalysisCalls,
   track: TrackCalls,

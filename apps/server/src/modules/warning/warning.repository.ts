@@ -179,6 +179,17 @@ export function createWarningRepository(db: Db, bulk: Db = db) {
     },
 
     /** The warning to handle, if the caller may see it, with who handled it if someone did. */
+    /**
+     * The operator's next warning after (time, id): the first unhandled one in scope below it in the
+     * list's default order (newest first), else the newest unhandled one above it.
+     */
+    async nextUnhandled(scope: Scope, after: { time: number; id: number }): Promise<WarningRow | undefined> {
+      const open = () => filtered(scope, { dealStatus: 0 });
+      const newestFirst = (q: ReturnType<typeof filtered>) => withColumns(q).orderBy('w.warning_time', 'desc').orderBy('w.id', 'desc').limit(1);
+      const below = open().where((eb) => eb(eb.refTuple('w.warning_time', 'w.id'), '<', eb.tuple(after.time, after.id)));
+      return ((await newestFirst(below).executeTakeFirst()) ?? (await newestFirst(open().where('w.id', '<>', after.id)).executeTakeFirst())) as WarningRow | undefined;
+    },
+
     findForDeal(scope: Scope, id: number) {
       return db
         .selectFrom('warning as w')

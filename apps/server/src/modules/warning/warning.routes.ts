@@ -16,6 +16,7 @@ export function warningRoutes(app: FastifyInstance, warnings: WarningService): v
   route(app, WarningCalls.treat, async ({ user, body }) => dealt(await warnings.treat(user, body)));
   route(app, WarningCalls.unifyDealBatch, async ({ user, body }) => dealt(await warnings.batch(user, body)));
   route(app, WarningCalls.byDeviceAndType, async ({ user, query }) => warnings.openOfDevice(user, query));
+  route(app, WarningCalls.nextUnhandled, async ({ user, query }) => warnings.next(user, query.id));
   route(app, WarningCalls.countByCar, async ({ user, query }) => warnings.countsOfCar(user, query.carid));
   route(app, WarningCalls.quick, async ({ user, body }) => warnings.quick(user, body.quickParam));
   route(app, WarningCalls.download, async ({ user, body, reply }) =>

@@ -1,7 +1,7 @@
 import {
   DEAL_STATUS, dealSuccessMessage, formatTime, WARNING_TYPE_BY_CODE, WARNING_TYPE_CODES, WARNING_QUICK_LIMIT, warningTypeName,
   type CarWarningCount, type DealBatchForm, type DealResult, type DeviceWarningsQuery, type PageResult, type RiskLevel,
-  type TreatForm, type WarningExportQuery, type WarningListItem, type WarningListQuery, type WarningTypeCode, type WarningTypeDictItem,
+  type NextWarning, type TreatForm, type WarningExportQuery, type WarningListItem, type WarningListQuery, type WarningTypeCode, type WarningTypeDictItem,
 } from '@cvrisk/contracts';
 import { recomputeCustomerGrades } from '../../engine/customer-grade.js';
 import type { CustomerGradeRepository } from '../../engine/customer-grade.repository.js';
@@ -158,6 +158,14 @@ export function createWarningService(d: WarningServiceDeps) {
     async openOfDevice(user: SessionUser, q: DeviceWarningsQuery): Promise<{ list: WarningListItem[] }> {
       const rows = await d.list.openOfDevice(user.scope, q.deviceNumber, q.warningType);
       return { list: rows.map((r) => toItem(r, user.permissions)) };
+    },
+
+    /** After handling from the detail page: what to open next (this warning must be in scope). */
+    async next(user: SessionUser, id: number): Promise<NextWarning> {
+      const w = await d.list.findForDeal(user.scope, id);
+      if (!w) throw notFound('预警不存在或无权查看');
+      const row = await d.list.nextUnhandled(user.scope, { time: w.warning_time, id: w.id });
+      return { entity: row ? toItem(row, user.permissions) : null };
     },
 
     async countsOfCar(user: SessionUser, carId: number): Promise<CarWarningCount> {

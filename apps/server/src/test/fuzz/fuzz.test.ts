@@ -161,7 +161,8 @@ function judge(call: CallDeclaration, c: FuzzCase, a: Answer): string | null {
 function namedTwice(msg: string): string | null {
   for (const part of msg.replace(/^参数错误：/, '').split('；')) {
     const [field = '', ...rest] = part.split(' ');
-    const name = field.split('.').pop() ?? '';
+    // A list's items are named by their index ("ids.0"): a digit in "最多30个字符" is not the field again.
+    const name = field.split('.').filter((p) => !/^\d+$/.test(p)).pop() ?? '';
     if (name && rest.join(' ').includes(name)) return `the 400 names "${name}" twice: "${msg}"`;
   }
   return null;

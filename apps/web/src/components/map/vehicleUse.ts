@@ -76,9 +76,9 @@ export function markersOf(key: UseKey, s: Sources, t: Translate, lang: Lang): Us
       return cells?.map((c) => ({ key, lng: c.lng, lat: c.lat, tip: t('vehicleUse.areaTip', { hours: c.hours }), weight: c.hours / most }));
     }
     case 'work':
-      return s.analysis?.dayList.map(place('vehicleUse.dayTip'));
+      return s.analysis?.dayList.map(place('vehicleUse.workTip'));
     case 'home':
-      return s.analysis?.nightList.map(place('vehicleUse.dayTip'));
+      return s.analysis?.nightList.map(place('vehicleUse.homeTip'));
     case 'frequentStop':
       return s.analysis?.listWeek.map(place('vehicleUse.placeTip'));
   }

@@ -36,11 +36,14 @@ type Routes = Parameters<typeof fakeServer>[0];
 function open(routes: Routes, permissions = ['warning:view', 'warning:handle']) {
   const server = fakeServer(routes);
   const user: UserInfo = { userId: 7, username: 'operator1', realname: '张晓燕', avatar: '', permissions, deptId: 1, deptName: 'd', roleName: 'x' };
-  renderRoutes(
-    [{ path: '/risk/warningDetail', element: <SessionContext value={{ user, menu: { nodes: [], pages: [], denied: new Set() } }}><WarningDetailPage /></SessionContext> }],
+  const { router } = renderRoutes(
+    [
+      { path: '/risk/warningDetail', element: <SessionContext value={{ user, menu: { nodes: [], pages: [], denied: new Set() } }}><WarningDetailPage /></SessionContext> },
+      { path: '/risk/riskWarning', element: <p>warning list</p> },
+    ],
     '/risk/warningDetail?id=42&deviceNumber=860000000000001&warningType=4',
   );
-  return server;
+  return { ...server, router };
 }
 
 const notPushed = {
@@ -172,5 +175,52 @@ describe('WarningDetailPage', () => {
     expect(screen.getByText('已处理')).toBeTruthy();
     expect(sent(WarningCalls.treat).map((c) => c.body)).toEqual([{ id: 42, dealDescription: '已电话联系客户', warningType: 4, deviceNumber: '860000000000001' }]);
     expect(screen.queryByRole('button', { name: /^处\s*理$/ })).toBeNull();
+  });
+
+  const handle = async () => {
+    fireEvent.click(await screen.findByRole('button', { name: /处\s*理/ }));
+    fireEvent.change(await screen.findByLabelText('处理内容'), { target: { value: '已电话联系客户' } });
+    fireEvent.click(screen.getByRole('button', { name: /确定处理/ }));
+  };
+
+  it('after handling, offers the next unhandled warning and opens it', async () => {
+    const next = {
+      id: 57, warningType: 2 as const, warningTypeName: '断电预警', riskLevel: 1 as const, compound: false, dealStatus: 0 as const, deviceNumber: '860000000000009',
+      customerName: '李四', customerPhone: '139****0000', warningTime: '2026-11-20 09:30:00', plateNumber: null, carFrameNumber: null, carid: null,
+      deptId: 3, deptName: '杭州宝龙奥迪4S店', dealTime: null, dealUserName: null, dealDescription: null,
+    };
+    const { router, sent } = open([...server({ value: false }), answer(WarningCalls.nextUnhandled, { entity: next })]);
+    expect(screen.queryByRole('button', { name: /下一条/ })).toBeNull();
+    await handle();
+    expect(await screen.findByText('已处理。下一条未处理预警：断电预警 · 设备 860000000000009 · 2026-11-20 09:30:00')).toBeTruthy();
+    expect(sent(WarningCalls.nextUnhandled).map((c) => c.query)).toEqual([{ id: '42' }]);
+    fireEvent.click(screen.getByRole('button', { name: /下一条/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=57&deviceNumber=860000000000009&warningType=2'));
+  });
+
+  it('after handling the last one, says none is left and leads back to the list', async () => {
+    const { router } = open([...server({ value: false }), answer(WarningCalls.nextUnhandled, { entity: null })]);
+    await handle();
+    expect(await screen.findByText('已处理。您的数据范围内已没有其他未处理的预警')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '返回预警列表' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/risk/riskWarning'));
+  });
+
+  it('shows 无权查看 with a way back, and no retry, for a warning missing or out of scope', async () => {
+    open([answer(WarningDetailCalls.details, () => jsonReply({ code: 404, msg: '预警不存在或无权查看' }, 404))]);
+    expect(await screen.findByText('无权查看')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '返回上一页' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /重\s*试/ })).toBeNull();
+    expect(screen.queryByText(/加载失败/)).toBeNull();
+  });
+
+  it('offers a retry when the detail failed to load for another reason', async () => {
+    let fail = true;
+    open([...server({ value: false }).filter((r) => r.call !== WarningDetailCalls.details), answer(WarningDetailCalls.details, () => (fail ? jsonReply({ code: 500, msg: '服务器内部错误' }, 500) : detail))]);
+    const retry = await screen.findByRole('button', { name: /重\s*试/ });
+    expect(screen.queryByText('无权查看')).toBeNull();
+    fail = false;
+    fireEvent.click(retry);
+    expect(await screen.findByText('在典当行「测试典当行」180米内停留2小时')).toBeTruthy();
   });
 });

@@ -3,18 +3,21 @@ import { Button, Card, Result, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session/SessionContext';
+import { LoadFailure } from '../../components/LoadFailure';
 import { VehicleUsePanel } from '../../components/map/VehicleUsePanel';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { TreatDialog } from '../warnings/TreatDialog';
 import { DeviceCard } from './DeviceCard';
 import { HandlingCard } from './HandlingCard';
+import { NextWarning } from './NextWarning';
 import { WarningInfoCard } from './WarningInfoCard';
 import { paramsFrom, warningDetailQuery } from './warningDetail.queries';
 import './warningDetail.css';
 
 /**
  * 预警详情 (/risk/warningDetail?id=&deviceNumber=&warningType=): the warning with its customer, car and
- * device, the do-not-push switch, handling, and the vehicle-use map around the warning.
+ * device, the do-not-push switch, handling (then the next unhandled warning), and the vehicle-use map
+ * around the warning.
  */
 export function WarningDetailPage() {
   const { t } = useI18n();
@@ -24,18 +27,13 @@ export function WarningDetailPage() {
   const detail = useQuery({ ...warningDetailQuery(params ?? { id: 0 }), enabled: params !== null });
   const canHandle = user.permissions.includes('warning:handle');
   const [treating, setTreating] = useState(false);
+  // The warning handled on this page: "next" is offered for it (another warning opened here hides it).
+  const [handledId, setHandledId] = useState<number | null>(null);
 
   if (!params) return <Result status="warning" title={t('warningDetail.missingId')} />;
   if (detail.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
-  if (detail.isError)
-    return (
-      <Result
-        status="warning"
-        title={t('warningDetail.notFound')}
-        subTitle={detail.error.message}
-        extra={<Button onClick={() => void detail.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
+  // Missing or out of scope (404): 无权查看 and the way back; a failed load: a retry.
+  if (detail.isError) return <LoadFailure error={detail.error} retry={() => void detail.refetch()} />;
 
   const { entity, device } = detail.data;
   const form = { deviceNumber: entity.deviceNumber, warningType: entity.warningType };
@@ -44,6 +42,7 @@ export function WarningDetailPage() {
 
   return (
     <div className="wd-page">
+      {handledId === entity.id && <NextWarning id={entity.id} />}
       <WarningInfoCard
         entity={entity}
         extra={
@@ -64,7 +63,14 @@ export function WarningDetailPage() {
         </Card>
       </div>
       {/* The dialog refreshes every warning view, this page's queries among them, after handling. */}
-      <TreatDialog open={treating} mode="single" target={{ id: entity.id, ...form }} onClose={() => setTreating(false)} />
+      <TreatDialog
+        open={treating}
+        mode="single"
+        target={{ id: entity.id, ...form }}
+        onClose={() => setTreating(false)}
+        onDone={() => setHandledId(entity.id)}
+        canEditPhrases={user.permissions.includes('user:admin')}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { WarningDetailCalls, type WarningPushForm, type WarningTypeCode } from '@cvrisk/contracts';
+import { WarningCalls, WarningDetailCalls, type WarningPushForm, type WarningTypeCode } from '@cvrisk/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { call, callWithMessage } from '../../api/call';
 
@@ -22,6 +22,14 @@ export function warningDetailQuery(p: DetailParams) {
     queryFn: ({ signal }) => call(WarningDetailCalls.details, { query: p }, { signal }),
     // A stale link answers 404: asking again will not change that.
     retry: false,
+  });
+}
+
+/** The next unhandled warning after this one (in the caller's scope), asked once this one is handled. */
+export function nextWarningQuery(id: number) {
+  return queryOptions({
+    queryKey: [WARNING_DETAIL_KEY, 'next', id],
+    queryFn: ({ signal }) => call(WarningCalls.nextUnhandled, { query: { id } }, { signal, silent: true }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { DeptCalls, WarningCalls, type UserInfo, type WarningListItem } from '@cvrisk/contracts';
+import { DeptCalls, HandlingPhraseCalls, WarningCalls, type UserInfo, type WarningListItem } from '@cvrisk/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,13 +14,20 @@ const row = (id: number, over: Partial<WarningListItem> = {}): WarningListItem =
   plateNumber: null, carFrameNumber: null, carid: null, deptId: 3, deptName: '粤宝', dealTime: null, dealUserName: null, dealDescription: null,
   ...over,
 });
-const rows = [row(1, { compound: true }), row(2, { dealStatus: 1 }), row(3)];
+const rows = [row(1, { compound: true }), row(2, { dealStatus: 1 }), row(3, { warningType: 2, warningTypeName: '断电预警', plateNumber: '粤B12345' })];
+const phrases = [
+  { warningType: 1 as const, phrases: ['已电话联系客户，车辆正常使用'] },
+  { warningType: 2 as const, phrases: ['客户维修车辆或更换电瓶导致断电', '已电话联系客户，车辆正常使用'] },
+];
 
 function open(entry: string, permissions = ['warning:view', 'warning:handle', 'warning:export']) {
   const server = fakeServer([
     answer(WarningCalls.list, { list: rows, count: 3 }),
     answer(WarningCalls.typeDict, []),
     answer(DeptCalls.tree, []),
+    answer(HandlingPhraseCalls.list, { list: phrases }),
+    answer(WarningCalls.unifyDeal, { ids: [1], count: 1 }, { msg: '处理成功，共处理1条预警' }),
+    answer(WarningCalls.unifyDealBatch, { ids: [1, 3], count: 2 }, { msg: '处理成功，共处理2条预警' }),
   ]);
   const user: UserInfo = { userId: 7, username: 'u', realname: 'r', avatar: '', permissions, deptId: 1, deptName: 'd', roleName: 'x' };
   const menu: Menu = { nodes: [], pages: [], denied: new Set() };
@@ -40,7 +47,16 @@ const rowOf = (deviceNumber: string) => screen.getByText(deviceNumber).closest('
 beforeAll(() => {
   Element.prototype.scrollIntoView = () => {};
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** A 390 px phone: only the phone query matches (antd's own queries stay desktop). */
+function onPhone() {
+  const real = window.matchMedia;
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ ...real(query), matches: query.includes('575.98px') }));
+}
 
 describe('RiskWarningListPage', () => {
   it('reads the page the address bar names and marks open compound warnings', async () => {
@@ -87,5 +103,83 @@ describe('RiskWarningListPage', () => {
     fireEvent.keyDown(window, { key: 'o' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/risk/warningDetail'));
     expect(router.state.location.search).toBe('?id=2&deviceNumber=865253061442&warningType=1');
+  });
+
+  it('opens on the unhandled queue, and once 处理状态 is cleared shows every status and says so in the address', async () => {
+    const { router, sent } = open('/risk/riskWarning');
+    await screen.findByText('865253061441');
+    expect(sent(WarningCalls.list)[0]?.body).toEqual({ dealStatus: 0, pageNumber: 1, pageSize: 20 });
+    const status = screen.getByLabelText('处理状态').closest('.ant-form-item')!;
+    expect(within(status as HTMLElement).getByText('未处理')).toBeTruthy();
+    fireEvent.click(status.querySelector('.ant-select-clear')!);
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?dealStatus=all'));
+    await waitFor(() => expect(sent(WarningCalls.list).at(-1)?.body).toEqual({ pageNumber: 1, pageSize: 20 }));
+    expect(within(status as HTMLElement).queryByText('未处理')).toBeNull();
+  });
+
+  it('keeps every status for a link that sets its own filters', async () => {
+    const { sent } = open('/risk/riskWarning?deviceNumber=8652');
+    await screen.findByText('865253061441');
+    expect(sent(WarningCalls.list)[0]?.body).toEqual({ deviceNumber: '8652', pageNumber: 1, pageSize: 20 });
+  });
+
+  it('offers the common phrases of the chosen warnings’ types in the batch handling, and sends the picked text', async () => {
+    const { sent } = open('/risk/riskWarning');
+    await screen.findByText('865253061441');
+    const u = userEvent.setup();
+    await u.click(within(rowOf('865253061441')).getByRole('checkbox'));
+    await u.click(within(rowOf('865253061443')).getByRole('checkbox'));
+    await u.click(screen.getByRole('button', { name: /处理所选（2）/ }));
+    const dialog = await screen.findByRole('dialog');
+    const group = await within(dialog).findByRole('group', { name: '常用语' });
+    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['已电话联系客户，车辆正常使用', '客户维修车辆或更换电瓶导致断电']);
+    // No administrator: no way to edit them.
+    expect(within(dialog).queryByRole('button', { name: /编辑常用语/ })).toBeNull();
+    await u.click(within(group).getByRole('button', { name: '客户维修车辆或更换电瓶导致断电' }));
+    await u.click(within(group).getByRole('button', { name: '已电话联系客户，车辆正常使用' }));
+    const text = within(dialog).getByLabelText('处理内容') as HTMLTextAreaElement;
+    expect(text.value).toBe('客户维修车辆或更换电瓶导致断电；已电话联系客户，车辆正常使用');
+    // Still free text: the operator adds to it.
+    await u.type(text, '，已核实');
+    await u.click(within(dialog).getByRole('button', { name: '确定处理' }));
+    await waitFor(() => expect(sent(WarningCalls.unifyDealBatch)).toHaveLength(1));
+    expect(sent(WarningCalls.unifyDealBatch)[0]?.body).toEqual({ ids: [1, 3], dealDescription: '客户维修车辆或更换电瓶导致断电；已电话联系客户，车辆正常使用，已核实' });
+  });
+
+  it('shows the warnings as cards on a phone, with 处理 and 详情 on each card', async () => {
+    onPhone();
+    const { router, sent } = open('/risk/riskWarning');
+    const cards = await screen.findByRole('list', { name: '风险预警' });
+    const items = Array.from(cards.querySelectorAll<HTMLElement>(':scope > li'));
+    expect(items).toHaveLength(3);
+    const third = within(items[2]!);
+    for (const text of ['断电预警', '中', '王五 138****0000', '粤B12345', '865253061443', '2026-03-01 10:00:00', '粤宝', '未处理']) expect(third.getByText(text)).toBeTruthy();
+    expect(items[0]!.querySelector('.warning-card-compound')).not.toBeNull();
+    // No table and no keyboard hint on a phone; the handled warning has no 处理.
+    expect(document.querySelector('.warning-table')).toBeNull();
+    expect(within(items[1]!).queryByRole('button', { name: '处 理' })).toBeNull();
+    expect(screen.getByText('共 3 条')).toBeTruthy();
+
+    const u = userEvent.setup();
+    await u.click(within(items[0]!).getByRole('button', { name: /处\s*理/ }));
+    const dialog = await screen.findByRole('dialog');
+    await u.click(await within(dialog).findByRole('button', { name: '已电话联系客户，车辆正常使用' }));
+    await u.click(within(dialog).getByRole('button', { name: '确定处理' }));
+    await waitFor(() => expect(sent(WarningCalls.unifyDeal)[0]?.body).toEqual({ id: 1, dealDescription: '已电话联系客户，车辆正常使用', warningType: 1, deviceNumber: '865253061441' }));
+
+    await u.click(within(items[2]!).getByRole('button', { name: /详\s*情/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/risk/warningDetail'));
+  });
+
+  it('keeps the phone’s filters in a drawer that searches through the address bar', async () => {
+    onPhone();
+    const { router } = open('/risk/riskWarning');
+    await screen.findByRole('list', { name: '风险预警' });
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: /筛选/ }));
+    const drawer = await screen.findByRole('dialog');
+    await u.click(within(drawer).getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?dealStatus=0'));
   });
 });

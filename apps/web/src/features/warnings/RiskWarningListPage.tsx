@@ -1,5 +1,5 @@
 import { CheckSquareOutlined } from '@ant-design/icons';
-import { WarningListQuery, type WarningListItem } from '@cvrisk/contracts';
+import type { WarningListItem } from '@cvrisk/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Tooltip } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -17,27 +17,27 @@ import { useListKeys } from './listKeys';
 import { TreatDialog, type TreatMode, type TreatTarget } from './TreatDialog';
 import { warningColumns } from './warningColumns';
 import { WarningFilterForm } from './WarningFilterForm';
-import { filtersFromQuery, filtersToQuery, type WarningFilterValues } from './warningFilters';
+import { formToView, toListQuery, viewToForm, WarningListViewSchema } from './warningListView';
+import { WarningPhoneList } from './WarningPhoneList';
+import { usePhone } from '../../lib/usePhone';
 import { exportWarningCustomers, exportWarnings, fetchWarningPage, warningTypeDictQuery, WARNINGS_KEY } from './warnings.queries';
 import './warnings.css';
 
 type Treating = { mode: TreatMode; target: TreatTarget } | null;
 
-/** A new search keeps the chosen sort. */
-const fromForm = (v: WarningFilterValues, q: WarningListQuery) => ({ ...filtersToQuery(v), sortField: q.sortField, sortOrder: q.sortOrder });
-
 /**
  * 风险预警: every warning in scope, filtered from the address bar (so the home page, the top bar and
- * the quick search can open it pre-filtered), handled one by one (with the device's earlier ones
- * of the same type) or as a chosen batch. The shared list screen, with selection, sorting and a
- * keyboard-driven current row.
+ * the quick search can open it pre-filtered; with no filter it opens on the unhandled queue), handled
+ * one by one (with the device's earlier ones of the same type) or as a chosen batch. The shared list
+ * screen, with selection, sorting and a keyboard-driven current row; cards on a phone.
  */
 export function RiskWarningListPage() {
   const { t, lang } = useI18n();
   const { user } = useSession();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const { query, search } = useListQuery(WarningListQuery);
+  const phone = usePhone();
+  const { query, search } = useListQuery(WarningListViewSchema);
   // A choice belongs to the page it was made on: another query starts with none.
   const queryKey = JSON.stringify(query);
   const [choice, setChoice] = useState<{ key: string; ids: number[] }>({ key: '', ids: [] });
@@ -48,7 +48,9 @@ export function RiskWarningListPage() {
   // The screen's own page of rows (the same cache entry), for the keyboard.
   const list = useQuery(listPageQuery(WARNINGS_KEY, fetchWarningPage, query));
   const canHandle = user.permissions.includes('warning:handle');
+  const canEditPhrases = user.permissions.includes('user:admin');
   const { pageNumber: _page, pageSize: _size, sortField, sortOrder, ...filters } = query;
+  const { pageNumber: _p, pageSize: _s, ...exportFilters } = toListQuery(query);
 
   // Someone else handled warnings: this page may show them as open.
   useEffect(() => subscribeLive('warningHandled', () => void client.invalidateQueries({ queryKey: [WARNINGS_KEY] })), [client]);
@@ -58,16 +60,18 @@ export function RiskWarningListPage() {
     (w: WarningListItem) => setTreating({ mode: 'unify', target: { id: w.id, warningType: w.warningType, deviceNumber: w.deviceNumber } }),
     [],
   );
-  const columns = useMemo(() => {
-    const names = new Map((types.data ?? []).map((x) => [x.code as number, dictName(x, lang)]));
-    return warningColumns(t, lang, {
-      canHandle,
-      typeName: (code) => names.get(code),
-      onHandle: handle,
-      onDetail: (w) => navigate(warningDetailPath(w)),
-      sort: { sortField, sortOrder },
-    });
-  }, [t, lang, types.data, canHandle, handle, navigate, sortField, sortOrder]);
+  const names = useMemo(() => new Map((types.data ?? []).map((x) => [x.code as number, dictName(x, lang)])), [types.data, lang]);
+  const columns = useMemo(
+    () =>
+      warningColumns(t, lang, {
+        canHandle,
+        typeName: (code) => names.get(code),
+        onHandle: handle,
+        onDetail: (w) => navigate(warningDetailPath(w)),
+        sort: { sortField, sortOrder },
+      }),
+    [t, lang, names, canHandle, handle, navigate, sortField, sortOrder],
+  );
 
   // The keyboard: a current row, handled or opened without the mouse (listKeys.ts).
   const rows = list.data?.list ?? [];
@@ -80,7 +84,7 @@ export function RiskWarningListPage() {
     },
     [list.data, canHandle, handle, navigate],
   );
-  const current = useListKeys(rows.length, treating !== null, runKey);
+  const current = useListKeys(phone ? 0 : rows.length, treating !== null, runKey);
   const currentId = rows[current]?.id;
   useEffect(() => {
     if (currentId !== undefined) document.querySelector('.warning-table tr.is-current')?.scrollIntoView({ block: 'nearest' });
@@ -93,9 +97,27 @@ export function RiskWarningListPage() {
     search({ ...filters, sortField: field, sortOrder: order });
   };
 
+  const typesOf = (ids: number[]) => [...new Set(rows.filter((r) => ids.includes(r.id)).map((r) => r.warningType))].sort((a, b) => a - b);
+  const dialog = treating && (
+    <TreatDialog open mode={treating.mode} target={treating.target} onClose={() => setTreating(null)} onDone={() => setSelected([])} canEditPhrases={canEditPhrases} />
+  );
+
+  if (phone)
+    return (
+      <>
+        <WarningPhoneList
+          canHandle={canHandle}
+          typeName={(w) => names.get(w.warningType) ?? w.warningTypeName}
+          onHandle={handle}
+          onDetail={(w) => navigate(warningDetailPath(w))}
+        />
+        {dialog}
+      </>
+    );
+
   const batch = (
     <Tooltip title={selected.length === 0 ? t('warnings.selectHint') : undefined}>
-      <Button icon={<CheckSquareOutlined />} disabled={selected.length === 0} onClick={() => setTreating({ mode: 'batch', target: { ids: selected } })}>
+      <Button icon={<CheckSquareOutlined />} disabled={selected.length === 0} onClick={() => setTreating({ mode: 'batch', target: { ids: selected, warningTypes: typesOf(selected) } })}>
         {selected.length ? t('warnings.handleSelectedCount', { count: selected.length }) : t('warnings.handleSelected')}
       </Button>
     </Tooltip>
@@ -112,18 +134,18 @@ export function RiskWarningListPage() {
             <span className="warning-keys-hint">{t('warnings.keysHint')}</span>
           </>
         }
-        schema={WarningListQuery}
+        schema={WarningListViewSchema}
         fetchPage={fetchWarningPage}
-        toForm={filtersFromQuery}
-        fromForm={fromForm}
+        toForm={viewToForm}
+        fromForm={formToView}
         filters={(props) => <WarningFilterForm {...props} />}
         columns={columns}
         rowKey="id"
         actions={
           <>
             {canHandle && batch}
-            <ExportButton label={t('warnings.exportWarnings')} disabled={!mayExport} run={(p) => exportWarnings(filters, p)} />
-            <ExportButton label={t('warnings.exportCustomers')} disabled={!mayExport} run={(p) => exportWarningCustomers(filters, p)} />
+            <ExportButton label={t('warnings.exportWarnings')} disabledReason={mayExport ? undefined : t('common.exportNotAllowed')} run={(p) => exportWarnings(exportFilters, p)} />
+            <ExportButton label={t('warnings.exportCustomers')} disabledReason={mayExport ? undefined : t('common.exportNotAllowed')} run={(p) => exportWarningCustomers(exportFilters, p)} />
           </>
         }
         table={{
@@ -141,9 +163,7 @@ export function RiskWarningListPage() {
           onSort,
         }}
       />
-      {treating && (
-        <TreatDialog open mode={treating.mode} target={treating.target} onClose={() => setTreating(null)} onDone={() => setSelected([])} />
-      )}
+      {dialog}
     </>
   );
 }

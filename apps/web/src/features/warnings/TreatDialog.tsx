@@ -5,6 +5,8 @@ import type { KeyboardEvent } from 'react';
 import { ApiError } from '../../api/envelope';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import type { Translate } from '../../lib/i18n/translate';
+import { withPhrase } from './handlingPhrases.queries';
+import { HandlingPhrases } from './HandlingPhrases';
 import { refreshWarningViews, treatWarnings, type TreatMode, type TreatTarget } from './warnings.queries';
 
 export type { TreatMode, TreatTarget };
@@ -17,6 +19,8 @@ type Props = {
   onClose: () => void;
   /** After a successful handling, with the server's message (already toasted). */
   onDone?: (msg: string) => void;
+  /** Platform administrators may edit the common phrases from here. */
+  canEditPhrases?: boolean;
 };
 
 type Values = { dealDescription?: string };
@@ -32,10 +36,10 @@ export function dealDescriptionError(text: string | undefined, t: Translate): st
 
 /**
  * 处理预警: the handling text (3–100 characters) for one warning, its device's earlier ones of the
- * same type, or a chosen batch. Ctrl/⌘+Enter submits. A 409 (someone was faster) shows the server's
+ * same type, or a chosen batch, typed or picked from the types' common phrases. Ctrl/⌘+Enter submits. A 409 (someone was faster) shows the server's
  * words, refreshes every warning view and closes: there is nothing left to handle.
  */
-export function TreatDialog({ open, target, mode, onClose, onDone }: Props) {
+export function TreatDialog({ open, target, mode, onClose, onDone, canEditPhrases = false }: Props) {
   const { t, lang } = useI18n();
   const { message } = App.useApp();
   const client = useQueryClient();
@@ -61,6 +65,18 @@ export function TreatDialog({ open, target, mode, onClose, onDone }: Props) {
   const hint = mode === 'batch' ? t('warnings.treatBatchHint', { count }) : t(mode === 'unify' ? 'warnings.treatUnifyHint' : 'warnings.treatSingleHint');
   const typeName = 'ids' in target ? null : warningTypeName(target.warningType, lang);
   const failed = treat.error instanceof ApiError && treat.error.code !== Codes.CONFLICT ? treat.error.message : null;
+
+  const types = 'ids' in target ? (target.warningTypes ?? []) : [target.warningType];
+  // A phrase fills an empty text or is added after what was written; the text stays editable.
+  const pick = (phrase: string) => {
+    const next = withPhrase(form.getFieldValue('dealDescription') as string | undefined, phrase);
+    if ([...next].length > DEAL_DESCRIPTION_MAX) {
+      void message.warning(t('warnings.phraseTooLong', { max: DEAL_DESCRIPTION_MAX }));
+      return;
+    }
+    form.setFieldsValue({ dealDescription: next });
+    void form.validateFields(['dealDescription']);
+  };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
@@ -90,6 +106,7 @@ export function TreatDialog({ open, target, mode, onClose, onDone }: Props) {
       <Alert type="info" showIcon title={hint} className="treat-hint" />
       {failed && <Alert type="error" showIcon title={failed} className="treat-hint" />}
       <Form form={form} layout="vertical" onFinish={(v) => treat.mutate(v)} preserve={false}>
+        <HandlingPhrases types={types} onPick={pick} canEdit={canEditPhrases} />
         <Form.Item
           name="dealDescription"
           label={t('warnings.dealDescription')}

@@ -17,12 +17,14 @@ export function WarningFilterForm({ form, onSearch, onReset, loading }: FilterFo
   const select = t('common.placeholderSelect');
 
   return (
-    <FilterForm form={form} onSearch={onSearch} onReset={onReset} loading={loading}>
+    // 客户手机号 is five characters: the usual 80 px label column would wrap it.
+    <FilterForm form={form} onSearch={onSearch} onReset={onReset} loading={loading} labelWidth={lang === 'zh' ? 96 : 130}>
       <Form.Item name="warningType" label={t('warnings.warningType')}>
         <DictSelect items={types.data} loading={types.isPending} />
       </Form.Item>
       <Form.Item name="dealStatus" label={t('warnings.dealStatus')}>
-        <Select placeholder={select} allowClear options={([0, 1] as const).map((s) => ({ value: s, label: DEAL_STATUS_LABELS[s][lang] }))} />
+        {/* Empty means every status (the list opens on 未处理 when no filter is given). */}
+        <Select placeholder={t('warnings.allStatuses')} allowClear options={([0, 1] as const).map((s) => ({ value: s, label: DEAL_STATUS_LABELS[s][lang] }))} />
       </Form.Item>
       <Form.Item name="riskLevel" label={t('warnings.riskLevel')}>
         <Select placeholder={select} allowClear options={([1, 2, 3] as const).map((l) => ({ value: l, label: RISK_LEVEL_LABELS[l][lang] }))} />

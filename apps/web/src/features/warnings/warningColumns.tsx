@@ -10,7 +10,7 @@ type Column = ListColumn<WarningListItem>;
 
 const textColumn = textColumnOf<WarningListItem>();
 /** Open warnings want attention; handled ones are history. */
-const DEAL_STATUS_COLORS = { 0: 'gold', 1: 'green' } as const;
+export const DEAL_STATUS_COLORS = { 0: 'gold', 1: 'green' } as const;
 
 type Actions = {
   canHandle: boolean;

@@ -1,15 +1,16 @@
-import { WarningCalls, type DealBatchForm, type TreatForm, type WarningExportQuery, type WarningListQuery } from '@cvrisk/contracts';
+import { WarningCalls, type DealBatchForm, type TreatForm, type WarningExportQuery } from '@cvrisk/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { call, callWithMessage, download } from '../../api/call';
 import { TOPBAR_KEY } from '../../app/layout/topbar/topbar.queries';
 import { HOME_KEY } from '../home/home.queries';
 import { WARNING_DETAIL_KEY } from '../warningDetail/warningDetail.queries';
+import { toListQuery, type WarningListView } from './warningListView';
 
 /** The list screen's id, the first part of its cache keys. */
 export const WARNINGS_KEY = 'riskWarning';
 
-export function fetchWarningPage(query: WarningListQuery, signal: AbortSignal) {
-  return call(WarningCalls.list, { body: query }, { signal });
+export function fetchWarningPage(view: WarningListView, signal: AbortSignal) {
+  return call(WarningCalls.list, { body: toListQuery(view) }, { signal });
 }
 
 /** The types change only with a release: fetched once per session. */
@@ -31,7 +32,8 @@ export function exportWarningCustomers(filters: Partial<WarningExportQuery>, onP
   return download(WarningCalls.downloadCustomer, { body: filters }, { fallbackName: '客户预警统计.xlsx', onProgress });
 }
 
-export type TreatTarget = { id: number; warningType: number; deviceNumber: string } | { ids: number[] };
+/** One warning, or a chosen batch (with the types among it, for the phrases offered). */
+export type TreatTarget = { id: number; warningType: number; deviceNumber: string } | { ids: number[]; warningTypes?: number[] };
 export type TreatMode = 'unify' | 'single' | 'batch';
 
 /**
