@@ -14,9 +14,12 @@ async function deviceCount(page) {
   return counts.reduce((n, c) => n + Number(c), 0);
 }
 
-/** Painted pixels of the device canvas: clusters and markers, or the red ring of the chosen device near the centre. */
-function canvasPixels(page, { nearCentre = false } = {}) {
-  return page.evaluate((nearCentre) => {
+/**
+ * Painted pixels of the device canvas: clusters and markers, or the red ring of the chosen device near the
+ * centre, or within `above` px over the map's top edge (a phone's card covers the rest).
+ */
+function canvasPixels(page, { nearCentre = false, above = 0 } = {}) {
+  return page.evaluate(({ nearCentre, above }) => {
     const canvas = document.querySelector('.map-device-canvas');
     const map = document.querySelector('.map-view-map');
     if (!canvas || !map || !canvas.width) return { painted: 0, ring: 0 };
@@ -26,7 +29,9 @@ function canvasPixels(page, { nearCentre = false } = {}) {
     const half = 30;
     const [x, y, w, h] = nearCentre
       ? [((m.left + m.width / 2 - c.left) - half) * scale, ((m.top + m.height / 2 - c.top) - half) * scale, 2 * half * scale, 2 * half * scale]
-      : [0, 0, canvas.width, canvas.height];
+      : above
+        ? [(m.left - c.left) * scale, (m.top - c.top) * scale, m.width * scale, (above - m.top) * scale]
+        : [0, 0, canvas.width, canvas.height];
     const data = canvas.getContext('2d').getImageData(Math.round(x), Math.round(y), Math.round(w), Math.round(h)).data;
     let painted = 0;
     let ring = 0;
@@ -35,7 +40,7 @@ function canvasPixels(page, { nearCentre = false } = {}) {
       if (data[i + 3] > 200 && data[i] > 200 && data[i + 1] < 90 && data[i + 2] < 90) ring += 1;
     }
     return { painted, ring };
-  }, nearCentre);
+  }, { nearCentre, above });
 }
 
 /** The canvas as soon as it is painted: clusters come from a worker after the view settles, so poll for them. */
@@ -162,9 +167,12 @@ export const tests = [
       const card = page.locator('.monitor-card');
       await card.getByText(deviceNumber).waitFor();
       assert.equal(await page.locator('.monitor-panel').count(), 0, 'the panel folds away once a device is picked');
+      await card.getByText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/).waitFor();
       const box = await card.boundingBox();
       assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, `the card fits the phone (${box.x}, ${box.width})`);
-      await card.getByText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/).waitFor();
+      await page.locator('.leaflet-zoom-anim').waitFor({ state: 'detached' });
+      const seen = await canvasPixels(page, { above: box.y });
+      assert.ok(seen.ring > 10, `the chosen device is ringed above its card, not under it (${seen.ring} px)`);
       await shot('05-device-card-390');
       await card.getByRole('button', { name: '关闭' }).click();
 
@@ -172,6 +180,51 @@ export const tests = [
       await page.locator('.monitor-legend').getByText('行驶', { exact: true }).waitFor();
       await shot('05-legend-390');
       assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'nothing runs off the side');
+
+      // Opened again, the panel is a sheet over the legend, not under it; its own button folds it.
+      await openPanel.first().click();
+      const panel = page.locator('.monitor-panel');
+      await panel.waitFor();
+      const legendBox = await page.locator('.monitor-legend').boundingBox();
+      const onTop = await page.evaluate(
+        ({ x, y }) => document.elementFromPoint(x, y)?.closest('.monitor-panel') !== null,
+        { x: legendBox.x + legendBox.width / 2, y: legendBox.y + legendBox.height / 2 },
+      );
+      assert.ok(onTop, 'the open panel is not overlapped by the legend');
+      await panel.getByRole('button', { name: '收起面板' }).click();
+      await panel.waitFor({ state: 'detached' });
+      await page.locator('.monitor-legend').getByText('行驶', { exact: true }).waitFor();
+
+      // Real-time tracking on the phone: the notice of the command sent to the terminal fits the screen.
+      await page.goto(`${baseUrl}/#/monitor/realtimeTracking?deviceNumber=${deviceNumber}`);
+      const notice = page.locator('.realtime-panel .realtime-tracking');
+      await notice.getByText(/临时跟踪指令/).waitFor();
+      const noticeBox = await page.locator('.realtime-panel').boundingBox();
+      assert.ok(noticeBox.x >= 0 && noticeBox.x + noticeBox.width <= PHONE.width, 'the tracking panel fits the phone');
+      await shot('05-realtime-390');
+    },
+  },
+  {
+    name: 'at 992 px the panel, the map and the card share the screen without covering one another',
+    async run({ page, baseUrl, shot }) {
+      await page.setViewportSize({ width: 992, height: 800 });
+      await signedIn(page, baseUrl, 'operator1');
+      await page.goto(`${baseUrl}/#/monitor/onlineMonitoring`);
+      const panel = page.locator('.monitor-panel');
+      await panel.waitFor();
+      await deviceCount(page);
+      await dismissNotices(page);
+      const { deviceNumber } = await searchOnlineWired(page);
+      const card = page.locator('.monitor-card');
+      await card.getByText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/).waitFor();
+      assert.ok(await card.getByText(deviceNumber).isVisible());
+      const [p, c, l, m] = await Promise.all(['.monitor-panel', '.monitor-card', '.monitor-legend', '.monitor-page'].map((s) => page.locator(s).boundingBox()));
+      assert.ok(p.x + p.width < c.x, `the card is beside the panel (${p.x + p.width} < ${c.x})`);
+      assert.ok(c.x - (p.x + p.width) >= 120, `the map shows between them (${c.x - (p.x + p.width)} px)`);
+      assert.ok(l.y >= p.y + p.height, 'the legend is below the panel, not over it');
+      assert.ok(p.width < m.width / 2, `the panel takes less than half the map (${p.width} of ${m.width})`);
+      await page.waitForTimeout(300);
+      await shot('05-monitoring-992');
     },
   },
   {
@@ -185,6 +238,9 @@ export const tests = [
       const card = page.locator('.monitor-card');
       await card.getByText('无权查看').waitFor();
       assert.equal(await card.getByRole('button', { name: /重\s*试/ }).count(), 0);
+      await card.getByRole('button', { name: '返回全部设备' }).click();
+      await page.waitForURL((url) => !url.hash.includes('deviceNumber'));
+      await deviceCount(page);
     },
   },
   {

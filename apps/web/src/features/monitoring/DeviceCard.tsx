@@ -89,9 +89,23 @@ function Body({ card, onPick }: { card: MonitorDeviceCard; onPick: Props['onPick
  * A device the server will not show (missing, or another department's: both answer 404) cannot be
  * retried into view: the card says so, and closing it is the way back. Other failures can be retried.
  */
-function CardFailure({ error, retry }: { error: Error; retry: () => void }) {
+function CardFailure({ error, retry, onClose }: { error: Error; retry: () => void; onClose: () => void }) {
   const { t } = useI18n();
-  if (isOutOfReach(error)) return <Alert type="info" showIcon title={t('common.noAccess')} description={t('monitor.cardNoAccess')} />;
+  if (isOutOfReach(error)) {
+    return (
+      <Alert
+        type="info"
+        showIcon
+        title={t('common.noAccess')}
+        description={t('monitor.cardNoAccess')}
+        action={
+          <Button size="small" type="primary" onClick={onClose}>
+            {t('monitor.cardBack')}
+          </Button>
+        }
+      />
+    );
+  }
   return (
     <Alert
       type="warning"
@@ -147,7 +161,7 @@ export function DeviceCard({ deviceNumber, card, error, retry, live, onCommand, 
           : undefined
       }
     >
-      {current ? <Body card={current} onPick={onPick} /> : error ? <CardFailure error={error} retry={retry} /> : <Skeleton active paragraph={{ rows: 6 }} />}
+      {current ? <Body card={current} onPick={onPick} /> : error ? <CardFailure error={error} retry={retry} onClose={onClose} /> : <Skeleton active paragraph={{ rows: 6 }} />}
     </Card>
   );
 }

@@ -1,12 +1,13 @@
 import type { MonitorDevice, MonitorDeviceCard } from '@cvrisk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Spin } from 'antd';
+import { Alert, Button, Grid, Spin } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session/SessionContext';
 import { DeviceLayer } from '../../components/map/layers/DeviceLayer';
 import { MapView } from '../../components/map/MapView';
 import { useI18n } from '../../lib/i18n/I18nProvider';
+import { usePhone } from '../../lib/usePhone';
 import { CommandDrawer } from '../devicePositions/CommandDrawer';
 import { DeviceCard } from './DeviceCard';
 import { FitToDevices } from './FitToDevices';
@@ -18,8 +19,10 @@ import { MonitorPanel } from './MonitorPanel';
 import { useMonitorDevices, useStoreDevice } from './useMonitorDevices';
 import './monitoring.css';
 
-/** The left panel's width in monitoring.css, plus its margin. */
-const PANEL_WIDTH = 282;
+/** The left panel's width in monitoring.css plus its margin: from 1200 px, below it, and folded on a phone. */
+const PANEL_WIDTH = { wide: 282, narrow: 250, phone: 0 };
+/** Below 992 px the card is a sheet over the lower half of the map: a chosen device is shown above it. */
+const RAISE_OVER_CARD = 0.25;
 
 /** 在线监控: every device in scope on one map, clustered, moving live; a card per device. */
 export function OnlineMonitoringPage() {
@@ -36,6 +39,10 @@ export function OnlineMonitoringPage() {
   const live = useStoreDevice(store, view.deviceNumber);
   const card = useQuery({ ...deviceCardQuery(view.deviceNumber ?? ''), enabled: view.deviceNumber !== null });
   const [commandFor, setCommandFor] = useState<MonitorDeviceCard | null>(null);
+  const phone = usePhone();
+  // Unknown until antd has read the media queries: then the wide layout is assumed.
+  const screens = Grid.useBreakpoint();
+  const panelWidth = phone ? PANEL_WIDTH.phone : screens.xl === false ? PANEL_WIDTH.narrow : PANEL_WIDTH.wide;
 
   const select = useCallback((d: MonitorDevice) => change({ deviceNumber: d.deviceNumber, focus: false }), [change]);
   const selected = live ?? null;
@@ -50,9 +57,9 @@ export function OnlineMonitoringPage() {
       <MapView className="monitor-map">
         <DeviceLayer store={store} states={view.states} selected={selected} onSelect={select} />
         {view.focus && view.deviceNumber ? (
-          <FocusOnDevice deviceNumber={view.deviceNumber} at={focusAt} />
+          <FocusOnDevice deviceNumber={view.deviceNumber} at={focusAt} raise={screens.lg === false ? RAISE_OVER_CARD : 0} />
         ) : (
-          <FitToDevices snapshot={snapshot} panelWidth={PANEL_WIDTH} />
+          <FitToDevices snapshot={snapshot} panelWidth={panelWidth} />
         )}
       </MapView>
       <MonitorPanel store={store} view={view} onChange={change} />

@@ -39,23 +39,26 @@ describe('the monitoring tree', () => {
 
 function showCard(error: Error) {
   const retry = vi.fn();
+  const close = vi.fn();
   renderRoutes(
-    [{ path: '/', element: <DeviceCard deviceNumber="865253061441142" card={undefined} error={error} retry={retry} live={undefined} onPick={() => {}} onClose={() => {}} /> }],
+    [{ path: '/', element: <DeviceCard deviceNumber="865253061441142" card={undefined} error={error} retry={retry} live={undefined} onPick={() => {}} onClose={close} /> }],
     '/',
   );
-  return retry;
+  return { retry, close };
 }
 
 describe('the device card of a device it cannot show', () => {
   it('says 无权查看 for a device out of scope or missing, with no retry that cannot help', async () => {
-    showCard(new ApiError({ kind: 'code', code: 404, msg: '设备不存在或无权查看' }, '设备不存在或无权查看'));
+    const { close } = showCard(new ApiError({ kind: 'code', code: 404, msg: '设备不存在或无权查看' }, '设备不存在或无权查看'));
     expect(await screen.findByText('无权查看')).toBeTruthy();
     expect(screen.getByText(/不在您所属部门的数据范围内/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /重\s*试/ })).toBeNull();
+    screen.getByRole('button', { name: '返回全部设备' }).click();
+    expect(close).toHaveBeenCalled();
   });
 
   it('offers a retry when the load itself failed', async () => {
-    const retry = showCard(new ApiError({ kind: 'network' }, '网络异常'));
+    const { retry } = showCard(new ApiError({ kind: 'network' }, '网络异常'));
     (await screen.findByRole('button', { name: /重\s*试/ })).click();
     expect(retry).toHaveBeenCalled();
   });
@@ -71,7 +74,8 @@ describe('real-time tracking says what it sent the terminal', () => {
         <TrackingState card={wiredOnline} eligible status={{ kind: 'sent', id: 5 }} item={item} />
       </I18nProvider>,
     );
-    expect(screen.getByText('实时跟踪会让终端加密上报')).toBeTruthy();
+    expect(screen.getByText('临时跟踪：终端加快上报位置')).toBeTruthy();
+    expect(screen.getByText('已应答')).toBeTruthy();
     expect(screen.getByText('已向终端下发临时跟踪指令：每10秒上报一次位置，持续30分钟。离开本页即下发停止指令。')).toBeTruthy();
   });
 
