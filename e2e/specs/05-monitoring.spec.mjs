@@ -199,9 +199,17 @@ export const tests = [
       await page.goto(`${baseUrl}/#/monitor/realtimeTracking?deviceNumber=${deviceNumber}`);
       const notice = page.locator('.realtime-panel .realtime-tracking');
       await notice.getByText(/临时跟踪指令/).waitFor();
-      const noticeBox = await page.locator('.realtime-panel').boundingBox();
-      assert.ok(noticeBox.x >= 0 && noticeBox.x + noticeBox.width <= PHONE.width, 'the tracking panel fits the phone');
+      const trackingPanel = page.locator('.realtime-panel');
+      const panelBox = await trackingPanel.boundingBox();
+      assert.ok(panelBox.x >= 0 && panelBox.x + panelBox.width <= PHONE.width, 'the tracking panel fits the phone');
+      // Its details are folded, so the vehicle in the middle of the map is not under it.
+      await page.locator('.vehicle-marker-arrow').waitFor();
+      await page.locator('.leaflet-zoom-anim').waitFor({ state: 'detached' });
+      const arrow = await page.locator('.vehicle-marker-arrow').boundingBox();
+      assert.ok(arrow.y > panelBox.y + panelBox.height, `the vehicle shows below the panel (${arrow.y} > ${panelBox.y + panelBox.height})`);
       await shot('05-realtime-390');
+      await trackingPanel.getByRole('button', { name: '展开定位详情' }).click();
+      await trackingPanel.getByText('轨迹点').waitFor();
     },
   },
   {

@@ -1,6 +1,7 @@
 import { DeviceKind, formatTime, parseTime, type MonitorDeviceCard } from '@cvrisk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Space, Switch } from 'antd';
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Space, Switch, Tooltip } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { subscribeLive } from '../../api/liveStream';
@@ -11,6 +12,7 @@ import { TrackLayer } from '../../components/map/layers/TrackLayer';
 import { VehicleMarker } from '../../components/map/layers/VehicleMarker';
 import { DeviceKindTag, DeviceStateTag } from '../../components/StatusTags';
 import { useI18n } from '../../lib/i18n/I18nProvider';
+import { usePhone } from '../../lib/usePhone';
 import { FocusOnDevice } from './FocusOnDevice';
 import { deviceCardQuery, fetchTrack } from './monitoring.queries';
 import { LatestFix } from './LatestFix';
@@ -60,6 +62,9 @@ function Tracking({ deviceNumber }: { deviceNumber: string }) {
   const card = useQuery(deviceCardQuery(deviceNumber));
   const { trail, loading } = useTrail(card.data);
   const [follow, setFollow] = useState(true);
+  // On a phone the fix's details would cover the middle of the map, where the vehicle is kept: folded at first.
+  const phone = usePhone();
+  const [details, setDetails] = useState(!phone);
   const eligible = card.data !== undefined && card.data.deviceKind === DeviceKind.wired && isOnline(card.data) && user.permissions.includes('device:command');
   const tracking = useTempTracking(deviceNumber, eligible);
   const head = trail[trail.length - 1];
@@ -85,6 +90,16 @@ function Tracking({ deviceNumber }: { deviceNumber: string }) {
           <Space size={4}>
             <span>{t('realtime.follow')}</span>
             <Switch size="small" checked={follow} onChange={setFollow} aria-label={t('realtime.follow')} />
+            <Tooltip title={t(details ? 'realtime.detailsHide' : 'realtime.detailsShow')}>
+              <Button
+                type="text"
+                size="small"
+                icon={details ? <UpOutlined /> : <DownOutlined />}
+                aria-label={t(details ? 'realtime.detailsHide' : 'realtime.detailsShow')}
+                aria-expanded={details}
+                onClick={() => setDetails(!details)}
+              />
+            </Tooltip>
           </Space>
         }
       >
@@ -92,7 +107,7 @@ function Tracking({ deviceNumber }: { deviceNumber: string }) {
           <LoadFailure error={card.error} retry={() => void card.refetch()} />
         ) : (
           <>
-            <LatestFix card={card.data} head={head} points={trail.length} loading={loading || card.isPending} />
+            {details && <LatestFix card={card.data} head={head} points={trail.length} loading={loading || card.isPending} />}
             {card.data && <TrackingState card={card.data} eligible={eligible} status={tracking.status} item={tracking.item} />}
           </>
         )}
