@@ -1,6 +1,7 @@
-import { WARNING_TYPES, type WarningTypeCode } from '@cvrisk/contracts';
+import { Codes, WARNING_TYPES, type WarningTypeCode } from '@cvrisk/contracts';
 import type { Db } from '../db/database.js';
 import { createCustomerGradeRepository } from '../engine/customer-grade.repository.js';
+import { AppError } from '../lib/errors.js';
 import { ALL, scopeHas, type Scope } from '../lib/scope.js';
 import { createCountCache } from '../modules/warning/count-cache.js';
 import { createWarningDealRepository } from '../modules/warning/warning-deal.repository.js';
@@ -86,7 +87,8 @@ export async function handleDemoWarnings(db: Db, now: number, seed: number, onPr
     if (!rng.chance(handledShare(now - w.warning_time))) continue;
     const by = pickHandler(rng, all, w.dept_id);
     // Between ten minutes and most of a working day later, and never in the future.
-    const delay = 10 * 60_000 + Math.pow(rng.next(), 2) * 16 * HOUR_MS;
+    // Whole milliseconds: times are integer columns (PostgreSQL refuses a fraction).
+    const delay = Math.round(10 * 60_000 + Math.pow(rng.next(), 2) * 16 * HOUR_MS);
     if (by) chosen.push({ id: w.id, dept: w.dept_id, type: w.warning_type as WarningTypeCode, at: Math.min(w.warning_time + delay, now - 60_000), by });
   }
   chosen.sort((a, b) => a.at - b.at || a.id - b.id);
@@ -107,8 +109,9 @@ export async function handleDemoWarnings(db: Db, now: number, seed: number, onPr
     try {
       const done = await service.treat(c.by, { id: c.id, dealDescription: rng.pick(texts) });
       handled += done.count;
-    } catch {
-      // Handled already (an earlier one of its device took it along): nothing to do.
+    } catch (err) {
+      // Handled already (an earlier one of its device took it along): nothing to do. Anything else is a defect.
+      if (!(err instanceof AppError && err.code === Codes.CONFLICT)) throw err;
     }
     if (i % 200 === 0 || i === chosen.length - 1) onProgress(i + 1, chosen.length);
   }
