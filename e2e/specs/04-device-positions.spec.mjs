@@ -43,6 +43,12 @@ export const tests = [
       const addresses = await columnTexts(page, '地址');
       assert.ok(addresses.filter((a) => DISTRICT.test(a)).length >= addresses.length / 2, `addresses name the district: ${addresses.slice(0, 3)}`);
       await page.locator('.ant-table-body, .ant-table-content').first().evaluate((el) => (el.scrollLeft = el.scrollWidth));
+      // The header is a separate scroller that follows the body on its scroll event, a frame or so later.
+      await page.waitForFunction(() => {
+        const header = document.querySelector('.ant-table-header');
+        const body = document.querySelector('.ant-table-body');
+        return !header || !body || Math.abs(header.scrollLeft - body.scrollLeft) < 1;
+      });
       assert.deepEqual(underAction(await headerEdges(page)), [], 'scrolled to the end, every column clears 操作');
       await shot('11-device-positions-right');
 

@@ -114,7 +114,8 @@ export const tests = [
       await page.waitForFunction(
         ({ after, starts }) => {
           const now = document.querySelector('.track-player-time')?.textContent ?? '';
-          const said = document.querySelector('.track-park-label')?.textContent ?? '';
+          // A label left behind fades out for 200 ms before the new one, which Leaflet adds last.
+          const said = [...document.querySelectorAll('.track-park-label')].at(-1)?.textContent ?? '';
           return /^停留 (\d+天)?(\d+小时)?(\d+分)?$/.test(said) && starts.some((s) => s > after && s <= now);
         },
         { after: first, starts: stopStarts },
@@ -144,7 +145,8 @@ export const tests = [
       const stopStart = /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.exec(await lastStop.innerText())[0];
       await lastStop.click();
       await page.waitForFunction((at) => document.querySelector('.track-player-time')?.textContent >= at, stopStart);
-      await page.locator('.track-park-label').filter({ hasText: /^停留 / }).waitFor();
+      // The label of the stop the replay left fades out for 200 ms beside the new one: the last one is the new one.
+      await page.locator('.track-park-label').filter({ hasText: /^停留 / }).last().waitFor();
       await mapSettled(page);
       await shot('06-track-stop');
 

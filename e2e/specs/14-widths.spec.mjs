@@ -12,6 +12,10 @@ const WIDTHS = [
 const SCREENS = [
   { name: 'home', path: '/index', ready: '.home-card, .ant-card' },
   { name: 'warnings', path: '/risk/riskWarning', ready: '.ant-pagination-total-text, .warning-card' },
+  { name: 'customers', path: '/risk/customerList', ready: '.ant-pagination-total-text' },
+  { name: 'overdue', path: '/risk/overdueCustomer', ready: '.ant-pagination-total-text' },
+  { name: 'loanfraud', path: '/risk/loanFraud', ready: '.ant-table' },
+  { name: 'portrait', path: '/risk/userPortrait?customerid=1', ready: '.leaflet-container' },
   { name: 'cars', path: '/risk/customerCars', ready: '.ant-pagination-total-text' },
   { name: 'alarms', path: '/risk/deviceAlarm', ready: '.ant-pagination-total-text' },
   { name: 'whitelist', path: '/risk/whiteList', ready: '.ant-table' },

@@ -19,6 +19,12 @@ export type DeptNode = z.infer<typeof DeptNode>;
 export const DeptTreeQuery = z.object({ userid: optional(id()) });
 export type DeptTreeQuery = z.infer<typeof DeptTreeQuery>;
 
+/** getFinancialByDeptid: the finance institution a department belongs to (itself, for an institution). */
+export const FinancialQuery = z.object({ deptid: id() });
+export type FinancialQuery = z.infer<typeof FinancialQuery>;
+export const FinancialInstitution = z.object({ id: z.number(), name: z.string(), province: z.string().nullable(), city: z.string().nullable() });
+export type FinancialInstitution = z.infer<typeof FinancialInstitution>;
+
 export const DeptCalls = {
   tree: defineCall({
     method: 'GET',
@@ -28,5 +34,14 @@ export const DeptCalls = {
     access: 'signedIn',
     query: DeptTreeQuery,
     reply: z.array(DeptNode),
+  }),
+  financial: defineCall({
+    method: 'GET',
+    path: '/api/dept/getFinancialByDeptid',
+    summary: '部门所属的金融机构（部门须在本人范围内）',
+    tag: '部门',
+    access: 'signedIn',
+    query: FinancialQuery,
+    reply: FinancialInstitution,
   }),
 };

@@ -37,3 +37,6 @@ export * from './risk-config.js';
 export * from './warning-feed.js';
 export * from './quick-search.js';
 export * from './push.js';
+export * from './customer.js';
+export * from './customer-draw.js';
+export * from './loan-import.js';

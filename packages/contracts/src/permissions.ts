@@ -6,6 +6,8 @@ export const Permissions = [
   'warning:export',
   'customer:view',
   'customer:sensitive',
+  // Loading loan data (a sheet or an integration's JSON) creates and changes customers and loans.
+  'loan:import',
   'device:view',
   'device:export',
   'device:command',

@@ -40,6 +40,9 @@ export interface DB {
   webhook: WebhookTable;
   webhook_delivery: WebhookDeliveryTable;
   audit_log: AuditLogTable;
+  loan_fraud_suggestion: LoanFraudSuggestionTable;
+  loan_fraud_event: LoanFraudEventTable;
+  loan_import: LoanImportTable;
 }
 
 export interface DeptTable {
@@ -107,6 +110,12 @@ export interface CustomerTable {
   address: string;
   grade: string;
   fraud_flag: number;
+  /** The flag's latest reason, who set it and when (the whole trail is loan_fraud_event). */
+  fraud_reason: string | null;
+  fraud_by: number | null;
+  fraud_at: number | null;
+  /** Unhandled warnings, kept with the grade by the same recompute. */
+  unhandled_count: Generated<number>;
   created_at: number;
 }
 
@@ -121,6 +130,8 @@ export interface LoanTable {
   overdue_days: number;
   status: string;
   start_day: number;
+  overdue_amount_cents: Generated<number>;
+  updated_at: Generated<number>;
 }
 
 export interface CarBrandTable {
@@ -447,4 +458,55 @@ export interface AuditLogTable {
   target: string;
   /** JSON of what changed. */
   detail: string;
+}
+
+/** The engine's loan-fraud suggestion: one per (device, warning type), the warning its evidence. */
+export interface LoanFraudSuggestionTable {
+  id: Generated<number>;
+  dept_id: number;
+  customer_id: number;
+  device_id: number;
+  warning_id: number;
+  warning_type: number;
+  event_time: number;
+  install_time: number;
+  place: Generated<string>;
+  /** 'pending' | 'accepted' | 'dismissed'. */
+  state: Generated<string>;
+  decided_by: number | null;
+  decided_at: number | null;
+  reason: string | null;
+  created_at: number;
+}
+
+/** Append-only trail of loan-fraud flags and verdicts. */
+export interface LoanFraudEventTable {
+  id: Generated<number>;
+  customer_id: number;
+  suggestion_id: number | null;
+  /** 'flag' | 'unflag' | 'accept' | 'dismiss'. */
+  action: string;
+  reason: string;
+  user_id: number;
+  at: number;
+}
+
+
+/** A sheet import and its progress (LoanImportStatus). */
+export interface LoanImportTable {
+  id: Generated<number>;
+  dept_id: number;
+  user_id: number;
+  file_name: string;
+  phase: string;
+  total: Generated<number>;
+  processed: Generated<number>;
+  created: Generated<number>;
+  updated: Generated<number>;
+  error_count: Generated<number>;
+  /** JSON list of LoanRowError. */
+  errors: Generated<string>;
+  message: string | null;
+  started_at: number;
+  finished_at: number | null;
 }

@@ -1,4 +1,4 @@
-import { dayKey, type LoanStatus } from '@cvrisk/contracts';
+import { dayKey, overdueAmountCents, type LoanStatus } from '@cvrisk/contracts';
 import type { Insertable } from 'kysely';
 import type { CarTable, CustomerTable, DeviceTable, LoanTable } from '../db/schema.js';
 import { DeviceNumbers } from './devices.js';
@@ -107,14 +107,18 @@ export function planCustomer(rng: Rng, state: FleetState, dealer: DealerUnit, ca
   const [minYuan, maxYuan] = LOAN_YUAN[brand.tier];
   const seq = (state.contractSeq.get(dealer.contractPrefix) ?? 100000) + rng.int(1, 40);
   state.contractSeq.set(dealer.contractPrefix, seq);
+  const amountCents = rng.int(minYuan, maxYuan) * 1000 * 100;
+  const repaymentDay = rng.int(1, 28);
+  // Most overdue loans are a few weeks behind; a long tail runs to four months.
+  const overdueDays = status === 'overdue' ? 1 + Math.floor(119 * rng.next() ** 2) : 0;
   const loan: CustomerPlan['loan'] = {
     dept_id: dealer.id,
     contract_no: `${dealer.contractPrefix}${Math.floor(dayKey(createdAt) / 10000)}${seq}`,
-    amount_cents: rng.int(minYuan, maxYuan) * 1000 * 100,
+    amount_cents: amountCents,
     term_months: term,
-    repayment_day: rng.int(1, 28),
-    // Most overdue loans are a few weeks behind; a long tail runs to four months.
-    overdue_days: status === 'overdue' ? 1 + Math.floor(119 * rng.next() ** 2) : 0,
+    repayment_day: repaymentDay,
+    overdue_days: overdueDays,
+    overdue_amount_cents: overdueAmountCents(amountCents, term, overdueDays),
     status,
     start_day: dayKey(createdAt),
   };

@@ -12,6 +12,7 @@ import type { Region } from './rules/left-region.js';
 import type { StateStore } from './state-store.js';
 import { trackerSeparation } from './tracker-separation.js';
 import type { Fire, Fix } from './types.js';
+import type { LoanFraudSuggester } from './loan-fraud.js';
 import { createWarningWriter } from './warning-writer.js';
 import type { EngineWarningRepository } from './warning.repository.js';
 
@@ -34,6 +35,8 @@ type CoreDeps = {
   now: () => number;
   /** Each new warning that is to be pushed. */
   announce(warning: WarningEvent): void;
+  /** Each new warning of a customer's car: the loan-fraud suggestions read it. */
+  raised?: LoanFraudSuggester;
 };
 
 export const fixOf = (p: Pick<PositionTable, 'gps_time' | 'lng' | 'lat' | 'speed' | 'acc' | 'battery' | 'alarm_word'>): Fix => ({
@@ -63,7 +66,7 @@ export function createCore(d: CoreDeps) {
   const memories = new Map<number, DeviceMemory>();
   const dirty = new Set<number>();
   const customers = new Set<number>();
-  const writer = createWarningWriter({ warnings: d.warnings, announce: d.announce, changed: (id) => customers.add(id) });
+  const writer = createWarningWriter({ warnings: d.warnings, announce: d.announce, changed: (id) => customers.add(id), raised: d.raised });
   const env: EvalEnv = {
     nearestPoint: d.points.nearest,
     regionAt,

@@ -5,7 +5,14 @@ import type { Db } from '../db/database.js';
 export function createCustomerGradeRepository(db: Db) {
   return {
     gradesOf(customerIds: number[]) {
-      return db.selectFrom('customer').select(['id', 'grade']).where('id', 'in', customerIds).execute();
+      return db.selectFrom('customer').select(['id', 'grade', 'unhandled_count']).where('id', 'in', customerIds).execute();
+    },
+
+    /** These customers' unhandled warnings of all time, by customer (those without any are absent). */
+    async unhandledCounts(customerIds: number[]): Promise<Map<number, number>> {
+      const rows = await db.selectFrom('warning').select(['customer_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('customer_id', 'in', customerIds).where('deal_status', '=', 0).groupBy('customer_id').execute();
+      return new Map(rows.map((r) => [r.customer_id!, Number(r.n)]));
     },
 
     /** These customers' warnings since `since` that can weigh on a grade: unhandled or compound. */
@@ -18,8 +25,8 @@ export function createCustomerGradeRepository(db: Db) {
         .execute();
     },
 
-    async setGrade(customerId: number, grade: CustomerGrade): Promise<void> {
-      await db.updateTable('customer').set({ grade }).where('id', '=', customerId).execute();
+    async setGrade(customerId: number, grade: CustomerGrade, unhandledCount: number): Promise<void> {
+      await db.updateTable('customer').set({ grade, unhandled_count: unhandledCount }).where('id', '=', customerId).execute();
     },
 
     /** Every customer graded above general, and every one with a warning since `since`: the nightly pass's list (may repeat ids). */

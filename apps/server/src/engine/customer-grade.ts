@@ -19,7 +19,8 @@ export function gradeOf(warnings: readonly Weighing[]): CustomerGrade {
 }
 
 /**
- * Recomputes these customers' grades from their warnings and stores those that changed. Called
+ * Recomputes these customers' grades from their warnings, and their unhandled-warning counts (the
+ * customer lists sort by them), and stores those that changed. Called
  * whenever warnings are written or handled (the handling code calls it too), and nightly, as the
  * 30-day window moves on.
  */
@@ -27,12 +28,15 @@ export async function recomputeCustomerGrades(grades: CustomerGradeRepository, c
   const ids = [...new Set(customerIds)];
   for (let i = 0; i < ids.length; i += CHUNK) {
     const part = ids.slice(i, i + CHUNK);
-    const [customers, warnings] = await Promise.all([grades.gradesOf(part), grades.weighingWarnings(part, now - GRADE_WINDOW_MS)]);
+    const [customers, warnings, unhandled] = await Promise.all([
+      grades.gradesOf(part), grades.weighingWarnings(part, now - GRADE_WINDOW_MS), grades.unhandledCounts(part),
+    ]);
     const byCustomer = new Map<number, Weighing[]>();
     for (const w of warnings) byCustomer.set(w.customer_id!, [...(byCustomer.get(w.customer_id!) ?? []), w]);
     for (const c of customers) {
       const grade = gradeOf(byCustomer.get(c.id) ?? []);
-      if (grade !== c.grade) await grades.setGrade(c.id, grade);
+      const count = unhandled.get(c.id) ?? 0;
+      if (grade !== c.grade || count !== Number(c.unhandled_count)) await grades.setGrade(c.id, grade, count);
     }
   }
 }

@@ -7,6 +7,7 @@ import { createContextCache } from './context.js';
 import { createCore, fixOf, yieldToIo } from './core.js';
 import { recomputeAllGrades } from './customer-grade.js';
 import { createCustomerGradeRepository } from './customer-grade.repository.js';
+import { createLoanFraudSuggester } from './loan-fraud.js';
 import { createDeviceContextRepository } from './device-context.repository.js';
 import { createEngineDeviceStatusRepository } from './device-status.repository.js';
 import { createEngineStateRepository } from './engine-state.repository.js';
@@ -67,7 +68,9 @@ export function createEngine(o: EngineOptions) {
   const contexts = createContextCache(createDeviceContextRepository(o.db), now);
   const store = createStateStore(createEngineStateRepository(o.db));
   const points = createRiskPointIndex(createEngineRiskPointRepository(o.db), now);
-  const core = createCore({ warnings, grades, positions, contexts, points, store, now, announce: (w) => o.telemetry.announceWarning(w) });
+  const core = createCore({ warnings, grades, positions, contexts, points, store, now, announce: (w) => o.telemetry.announceWarning(w),
+    raised: createLoanFraudSuggester(o.db, now),
+  });
   const queue: (() => Promise<void>)[] = [];
   let running: Promise<void> | null = null;
   let savedAt = performance.now();

@@ -1,6 +1,7 @@
 import { DEAL_STATUS, formatTime, WARNING_TYPE_BY_CODE, warningTypeName, type RiskLevel, type WarningEvent, type WarningTypeCode } from '@cvrisk/contracts';
 import { COMPOUND_TYPES, escalate } from './compound.js';
 import type { DeviceContext } from './context.js';
+import type { RaisedWarning } from './loan-fraud.js';
 import type { Fire } from './types.js';
 import type { EngineWarningRepository } from './warning.repository.js';
 
@@ -16,6 +17,8 @@ export type WriterDeps = {
   announce(event: WarningEvent): void;
   /** Customers whose warnings changed, for the grade. */
   changed(customerId: number): void;
+  /** Each new warning of a customer's car, for the loan-fraud suggestions. */
+  raised?(warning: RaisedWarning): Promise<void>;
 };
 
 /**
@@ -59,7 +62,10 @@ export function createWarningWriter(d: WriterDeps) {
     // Another engine process raised the same warning first: the caller refreshes that one instead.
     if (id === null) return null;
     const raised = COMPOUND_TYPES.has(f.type) ? await escalate(d.warnings, { id, type: f.type, time: f.time, carId: ctx.carId, deviceId: ctx.id }) : [];
-    if (ctx.customerId !== null) d.changed(ctx.customerId);
+    if (ctx.customerId !== null) {
+      d.changed(ctx.customerId);
+      await d.raised?.({ id, deviceId: ctx.id, deptId: ctx.deptId, customerId: ctx.customerId, type: f.type, time: f.time, lng: f.lng, lat: f.lat, detail: f.detail });
+    }
     if (pushed) d.announce(eventOf(id, ctx, f, raised.includes(id) ? 1 : level, raised.includes(id)));
     return id;
   }

@@ -4,6 +4,9 @@ import { apiDocsModule } from './api-docs/api-docs.module.js';
 import type { AppModule } from './app-module.js';
 import { carAnalysisModule } from './car-analysis/car-analysis.module.js';
 import { carModule } from './car/car.module.js';
+import { customerModule } from './customer/customer.module.js';
+import { customerDrawModule } from './customer-draw/customer-draw.module.js';
+import { loanImportModule } from './loan-import/loan-import.module.js';
 import { catalogModule } from './catalog/catalog.module.js';
 import { commandModule } from './command/command.module.js';
 import { deptModule } from './dept/dept.module.js';
@@ -36,6 +39,9 @@ export const MODULES: readonly AppModule[] = [
   catalogModule,
   deviceModule,
   carModule,
+  customerModule,
+  customerDrawModule,
+  loanImportModule,
   homeModule,
   trackModule,
   commandModule,

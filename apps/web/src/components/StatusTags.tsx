@@ -1,5 +1,7 @@
 import {
   COMMAND_STATE_LABELS,
+  CUSTOMER_GRADE_LABELS,
+  type CustomerGrade,
   DEAL_STATUS_LABELS,
   RISK_LEVEL_LABELS,
   DEVICE_KIND_LABELS,
@@ -65,4 +67,13 @@ export function RiskLevelTag({ level }: { level: RiskLevel }) {
 export function DealStatusTag({ status }: { status: 0 | 1 }) {
   const { lang } = useI18n();
   return <Tag color={status === 0 ? 'volcano' : 'green'}>{DEAL_STATUS_LABELS[status][lang]}</Tag>;
+}
+
+const GRADE_COLORS: Record<CustomerGrade, string> = { high: 'red', potential: 'orange', general: 'green' };
+
+/** 高风险 / 潜在风险 / 一般客户 (server-behaviour §7). */
+export function CustomerGradeTag({ grade }: { grade: CustomerGrade | null }) {
+  const { lang } = useI18n();
+  if (!grade) return <>{EMPTY}</>;
+  return <Tag color={GRADE_COLORS[grade]}>{CUSTOMER_GRADE_LABELS[grade][lang]}</Tag>;
 }

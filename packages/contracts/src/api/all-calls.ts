@@ -23,6 +23,9 @@ import { IngestCalls } from '../ingest.js';
 import { MonitorCalls } from '../monitor.js';
 import { GeoCalls } from '../geo.js';
 import { FenceCalls } from '../fence.js';
+import { CustomerCalls } from '../customer.js';
+import { CustomerDrawCalls } from '../customer-draw.js';
+import { LoanImportCalls } from '../loan-import.js';
 
 /**
  * Every declared call, by feature. The OpenAPI document, the fuzz test and the route check are
@@ -52,6 +55,9 @@ export const ALL_CALLS = {
   whiteList: WhiteListCalls,
   riskConfig: RiskConfigCalls,
   push: PushCalls,
+  customer: CustomerCalls,
+  customerDraw: CustomerDrawCalls,
+  loanImport: LoanImportCalls,
 } satisfies Record<string, Record<string, CallDeclaration>>;
 
 /** The calls as one flat list, each with its feature and name ("riskPoint.save"). */

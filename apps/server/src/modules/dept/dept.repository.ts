@@ -23,6 +23,14 @@ export function createDeptRepository(db: Db) {
         .where((eb) => inScope(eb, 'u.dept_id', scope))
         .executeTakeFirst();
     },
+    /** The department when in scope, with its ancestors' ids (the path). */
+    findInScope(scope: Scope, deptId: number) {
+      return db.selectFrom('dept').select(['id', 'kind', 'path']).where('id', '=', deptId).where((eb) => inScope(eb, 'dept.id', scope)).executeTakeFirst();
+    },
+    /** The finance institution among these departments (a path's ids); not scoped: it names a department's own ancestor. */
+    financeAmong(ids: number[]) {
+      return db.selectFrom('dept').select(['id', 'name', 'province', 'city']).where('id', 'in', ids).where('kind', '=', 'finance').executeTakeFirst();
+    },
   };
 }
 

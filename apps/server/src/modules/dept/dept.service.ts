@@ -1,4 +1,4 @@
-import type { DeptKind, DeptNode } from '@cvrisk/contracts';
+import type { DeptKind, DeptNode, FinancialInstitution } from '@cvrisk/contracts';
 import { notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { DeptRepository, DeptRow } from './dept.repository.js';
@@ -27,6 +27,15 @@ export function createDeptService(repo: DeptRepository) {
       const target = await repo.findUserDept(caller.scope, userId);
       if (!target) throw notFound('用户不存在');
       return buildTree(rows.filter((r) => r.path.startsWith(target.path)));
+    },
+
+    /** The finance institution a department in the caller's scope belongs to (dealer staff may ask about their own dealer). */
+    async financialOf(caller: SessionUser, deptId: number): Promise<FinancialInstitution> {
+      const dept = await repo.findInScope(caller.scope, deptId);
+      if (!dept) throw notFound('部门不存在');
+      const fin = await repo.financeAmong(dept.path.split('/').filter(Boolean).map(Number));
+      if (!fin) throw notFound('该部门不属于任何金融机构');
+      return fin;
     },
   };
 }

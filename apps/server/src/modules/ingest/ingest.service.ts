@@ -3,7 +3,7 @@ import {
   formatTime, IngestBatch, IngestPosition, parseTime,
   type CreateIntegration, type IngestItemResult, type IngestResult, type IntegrationCreated, type IntegrationItem,
 } from '@cvrisk/contracts';
-import { describeZodError, invalidToken, notFound } from '../../lib/errors.js';
+import { describeZodError, notFound } from '../../lib/errors.js';
 import { scopeHas } from '../../lib/scope.js';
 import { parse } from '../../lib/validate.js';
 import type { DeviceCache } from '../../telemetry/pipeline/device-cache.js';
@@ -11,17 +11,9 @@ import type { IncomingPosition } from '../../telemetry/pipeline/incoming.js';
 import type { PositionPipeline } from '../../telemetry/pipeline/position-pipeline.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { IngestRepository } from './ingest.repository.js';
-
-const hashKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex');
+import { hashKey, integrationScope } from './integration-key.js';
 
 export function createIngestService(repo: IngestRepository, pipeline: PositionPipeline, devices: DeviceCache) {
-  /** The departments an integration may report for: its own subtree, like a user's scope. */
-  async function integrationScope(key: string | undefined): Promise<Set<number> | 'all'> {
-    const integration = key ? await repo.findIntegration(hashKey(key)) : undefined;
-    if (!integration) throw invalidToken('API key 无效');
-    if (integration.kind === 'platform') return 'all';
-    return new Set((await repo.subtreeDeptIds(integration.path)).map((r) => r.id));
-  }
 
   return {
     /** Creates an integration for a department the caller can see and returns its key, shown this once. */
@@ -41,7 +33,7 @@ export function createIngestService(repo: IngestRepository, pipeline: PositionPi
 
     /** The key is checked before the body, so a caller without one learns nothing else. */
     async ingest(key: string | undefined, body: unknown): Promise<IngestResult> {
-      const scope = await integrationScope(key);
+      const scope = await integrationScope(repo, key);
       const items = parse(IngestBatch, body).positions;
       const results: IngestItemResult[] = items.map((_, index) => ({ index, status: 'rejected' }));
       const accepted: IncomingPosition[] = [];
@@ -55,7 +47,7 @@ export function createIngestService(repo: IngestRepository, pipeline: PositionPi
         const p = parsed.data;
         // A device outside the integration's departments is answered as unknown, never confirmed.
         const device = await devices.get(p.deviceNumber);
-        if (!device || (scope !== 'all' && !scope.has(device.deptId))) {
+        if (!device || !scopeHas(scope, device.deptId)) {
           results[i]!.reason = '设备不存在';
           continue;
         }

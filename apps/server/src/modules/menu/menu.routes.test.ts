@@ -22,7 +22,8 @@ describe('/menu/navigate', () => {
       '/index',
       '/monitor/onlineMonitoring', '/monitor/fenceManagement', '/monitor/riskPoint',
       '/monitor/realtimeTracking', '/monitor/trackPlayback', '/monitor/wirelessTrack',
-      '/risk/riskWarning', '/risk/deviceAlarm', '/risk/customerCars', '/risk/warningPushConfig', '/risk/whiteList', '/risk/warningDetail', '/report/deviceManagement', '/report/basicDevice',
+      '/risk/riskWarning', '/risk/deviceAlarm', '/risk/customerList', '/risk/loanFraud', '/risk/overdueCustomer', '/risk/customerCars',
+      '/risk/warningPushConfig', '/risk/whiteList', '/risk/userPortrait', '/risk/warningDetail', '/report/deviceManagement', '/report/basicDevice',
     ]);
   });
 

@@ -80,6 +80,24 @@ export const MENU: RouteItem[] = [
         meta: { title: '设备报警', titleEn: 'Device alarms', icon: 'BellOutlined', permissions: ['warning:view'] },
       },
       {
+        path: 'customerList',
+        name: 'CustomerList',
+        component: 'customerList',
+        meta: { title: '风险客户', titleEn: 'Risk customers', icon: 'TeamOutlined', permissions: ['customer:view'] },
+      },
+      {
+        path: 'loanFraud',
+        name: 'LoanFraud',
+        component: 'loanFraud',
+        meta: { title: '骗贷客户', titleEn: 'Loan-fraud customers', icon: 'StopOutlined', permissions: ['customer:view'] },
+      },
+      {
+        path: 'overdueCustomer',
+        name: 'OverdueCustomer',
+        component: 'overdueCustomer',
+        meta: { title: '逾期客户', titleEn: 'Overdue customers', icon: 'FieldTimeOutlined', permissions: ['customer:view'] },
+      },
+      {
         path: 'customerCars',
         name: 'CustomerCars',
         component: 'customerCars',
@@ -96,6 +114,13 @@ export const MENU: RouteItem[] = [
         name: 'WhiteList',
         component: 'whiteList',
         meta: { title: '预警客户白名单', titleEn: 'Warning whitelist', icon: 'SolutionOutlined', permissions: ['warning:view'] },
+      },
+      {
+        path: 'userPortrait',
+        name: 'UserPortrait',
+        component: 'userPortrait',
+        hidden: true,
+        meta: { title: '用户画像', titleEn: 'Customer portrait', icon: 'IdcardOutlined', permissions: ['customer:view'], noKeepAlive: true },
       },
       {
         path: 'warningDetail',

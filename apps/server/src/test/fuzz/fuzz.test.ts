@@ -1,12 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { Codes, INGEST_KEY_HEADER, IngestCalls, isFileReply, listCalls, type CallDeclaration } from '@cvrisk/contracts';
+import { Codes, INGEST_KEY_HEADER, IngestCalls, isFileReply, LoanImportCalls, listCalls, type CallDeclaration } from '@cvrisk/contracts';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { BIG_TEXT, casesFor, type FuzzCase, type Hints } from './cases.js';
 import { addDealerRows } from './dealer-rows.js';
 import { caseCount, createRng, FUZZ_SEED, seedFor, type Rng } from './random.js';
+
+/** The calls an integration makes with its API key (checked before the body), not a session. */
+const KEYED: CallDeclaration[] = [IngestCalls.positions, LoanImportCalls.importJson];
 
 /**
  * Every declared call, fuzzed from its declaration (issue 12, item 3): a few hundred valid, boundary
@@ -115,7 +118,7 @@ async function sendStreaming(c: FuzzCase, call: CallDeclaration, headers: Record
 async function send(c: FuzzCase, call: CallDeclaration, session: string | null): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (session) headers.accessToken = session;
-  if (call === IngestCalls.positions) headers[INGEST_KEY_HEADER] = ingestKey;
+  if (KEYED.includes(call)) headers[INGEST_KEY_HEADER] = ingestKey;
   if (c.contentType) headers['content-type'] = c.contentType;
   if (isFileReply(call.reply) && call.reply.file === 'text/event-stream') return sendStreaming(c, call, headers);
   const res = await t.app.inject({ method: call.method, url: c.url, headers, ...(c.payload !== undefined ? { payload: c.payload } : {}) });

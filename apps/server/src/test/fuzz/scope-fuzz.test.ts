@@ -1,12 +1,15 @@
 import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { INGEST_KEY_HEADER, IngestCalls, isFileReply, listCalls, Permissions, type CallDeclaration } from '@cvrisk/contracts';
+import { INGEST_KEY_HEADER, IngestCalls, isFileReply, LoanImportCalls, listCalls, Permissions, type CallDeclaration } from '@cvrisk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccountBeside } from '../editors.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { addDealerRows } from './dealer-rows.js';
 import { fieldsOf, jsonSchemaOf, validBase, wire, withValue, type Field, type JsonSchema } from './cases.js';
 import { createRng, FUZZ_SEED, seedFor } from './random.js';
+
+/** The calls an integration makes with its API key (checked before the body), not a session. */
+const KEYED: CallDeclaration[] = [IngestCalls.positions, LoanImportCalls.importJson];
 
 /**
  * The scope pass (issue 12, item 3): every declared call, sent by dealer1's department with another
@@ -241,7 +244,7 @@ async function scopeCall(name: string, call: CallDeclaration): Promise<void> {
       const headers: Record<string, string> = {};
       const endsSession = /\/logout$/i.test(call.path);
       if (call.access !== 'public') headers.accessToken = endsSession ? await t.login(user) : tokens[user]!;
-      if (call === IngestCalls.positions) headers[INGEST_KEY_HEADER] = ingestKey;
+      if (KEYED.includes(call)) headers[INGEST_KEY_HEADER] = ingestKey;
       if (req.contentType) headers['content-type'] = req.contentType;
       const res = await t.app.inject({ method: call.method, url: req.url, headers, ...(req.payload !== undefined ? { payload: req.payload } : {}) });
       const where = `${name} as ${user}, case #${i} (${c.what}) [FUZZ_SEED=${FUZZ_SEED}]\n  ${call.method} ${req.url}\n  body: ${req.payload ?? '(none)'}`;

@@ -19,6 +19,26 @@ export const views: Record<string, View> = {
     permissions: ['warning:view'],
     page: lazyPage(() => import('../../features/warnings/RiskWarningListPage'), 'RiskWarningListPage'),
   },
+  customerList: {
+    path: '/risk/customerList',
+    permissions: ['customer:view'],
+    page: lazyPage(() => import('../../features/customers/CustomerListPage'), 'CustomerListPage'),
+  },
+  loanFraud: {
+    path: '/risk/loanFraud',
+    permissions: ['customer:view'],
+    page: lazyPage(() => import('../../features/loanFraud/LoanFraudPage'), 'LoanFraudPage'),
+  },
+  overdueCustomer: {
+    path: '/risk/overdueCustomer',
+    permissions: ['customer:view'],
+    page: lazyPage(() => import('../../features/overdueCustomers/OverdueCustomerPage'), 'OverdueCustomerPage'),
+  },
+  userPortrait: {
+    path: '/risk/userPortrait',
+    permissions: ['customer:view'],
+    page: lazyPage(() => import('../../features/userPortrait/UserPortraitPage'), 'UserPortraitPage'),
+  },
   customerCars: {
     path: '/risk/customerCars',
     permissions: ['customer:view'],

@@ -3,10 +3,12 @@ import {
   type CarDeviceListItem, type CarDeviceListQuery, type CarExportQuery, type LoanStatus,
 } from '@cvrisk/contracts';
 import { Typography } from 'antd';
+import { Link } from 'react-router';
 import { columnsOf, formValuesOf, queryOfForm, selectFromQuery, type ListField } from '../../components/listFields';
 import type { ListColumn } from '../../components/ListTable';
 import { LoanStatusTag } from '../../components/StatusTags';
 import { EMPTY } from '../../lib/format';
+import { portraitPath } from '../../lib/portraitLinks';
 import type { Translate } from '../../lib/i18n/translate';
 import { isDigits } from '../../lib/validators';
 import { carBrandsQuery } from '../catalog/catalog.queries';
@@ -18,7 +20,10 @@ const devices = (list: string[]) => (list.length ? <span title={list.join('\n')}
  * it shows. A field without a filter is only a column, and the other way round.
  */
 export const CAR_FIELDS: ListField<CarDeviceListItem>[] = [
-  { name: 'customerName', label: 'car.customerName', filter: { type: 'text', maxLength: 30 }, column: { title: 'car.customer', width: 96, fixed: 'left', locked: true } },
+  {
+    name: 'customerName', label: 'car.customerName', filter: { type: 'text', maxLength: 30 },
+    column: { title: 'car.customer', width: 96, fixed: 'left', locked: true, render: (r) => <Link to={portraitPath({ customerId: r.customerId, carId: r.carId })}>{r.customerName}</Link> },
+  },
   {
     name: 'customerPhone', label: 'car.phone',
     filter: { type: 'text', maxLength: 11, inputMode: 'numeric', rule: { test: isDigits, message: 'error.onlyDigits' } },

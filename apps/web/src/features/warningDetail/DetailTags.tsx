@@ -1,10 +1,7 @@
-import { CUSTOMER_GRADE_LABELS, type CustomerGrade, type RiskLevel } from '@cvrisk/contracts';
+import type { RiskLevel } from '@cvrisk/contracts';
 import { Tag } from 'antd';
 import { RiskLevelTag } from '../../components/StatusTags';
-import { EMPTY } from '../../lib/format';
 import { useI18n } from '../../lib/i18n/I18nProvider';
-
-const GRADE_COLORS: Record<CustomerGrade, string> = { high: 'red', potential: 'orange', general: 'green' };
 
 /** The level, and the compound mark when the warning was raised with a risk-point stay. */
 export function LevelWithCompound({ level, compound }: { level: RiskLevel; compound: boolean }) {
@@ -15,10 +12,4 @@ export function LevelWithCompound({ level, compound }: { level: RiskLevel; compo
       {compound && <Tag color="magenta">{t('warningDetail.compound')}</Tag>}
     </>
   );
-}
-
-export function CustomerGradeTag({ grade }: { grade: CustomerGrade | null }) {
-  const { lang } = useI18n();
-  if (!grade) return <>{EMPTY}</>;
-  return <Tag color={GRADE_COLORS[grade]}>{CUSTOMER_GRADE_LABELS[grade][lang]}</Tag>;
 }

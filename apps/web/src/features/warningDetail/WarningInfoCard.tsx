@@ -1,10 +1,13 @@
 import { warningTypeName, type WarningDetailEntity } from '@cvrisk/contracts';
 import { Card, Descriptions, type DescriptionsProps } from 'antd';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { orDash } from '../../lib/format';
+import { portraitPath } from '../../lib/portraitLinks';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { DealStatusTag } from '../../components/StatusTags';
-import { CustomerGradeTag, LevelWithCompound } from './DetailTags';
+import { CustomerGradeTag } from '../../components/StatusTags';
+import { LevelWithCompound } from './DetailTags';
 
 const COLUMNS: DescriptionsProps['column'] = { xs: 1, sm: 2, lg: 3, xxl: 4 };
 
@@ -18,7 +21,10 @@ export function WarningInfoCard({ entity: e, extra }: { entity: WarningDetailEnt
     { key: 'time', label: t('warningDetail.warningTime'), children: e.warningTime },
     { key: 'last', label: t('warningDetail.lastTime'), children: e.lastTime },
     { key: 'address', label: t('warningDetail.address'), children: orDash(e.address) },
-    { key: 'customer', label: t('warningDetail.customerName'), children: orDash(e.customerName) },
+    {
+      key: 'customer', label: t('warningDetail.customerName'),
+      children: e.customerName ? <Link to={portraitPath({ deviceNumber: e.deviceNumber })}>{e.customerName}</Link> : orDash(null),
+    },
     { key: 'phone', label: t('warningDetail.customerPhone'), children: orDash(e.customerPhone) },
     { key: 'grade', label: t('warningDetail.customerGrade'), children: <CustomerGradeTag grade={e.customerGrade} /> },
     { key: 'car', label: t('warningDetail.brandModel'), children: orDash([e.brandname, e.modelname].filter(Boolean).join(' ')) },

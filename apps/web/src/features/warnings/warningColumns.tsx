@@ -1,10 +1,12 @@
 import { DEAL_STATUS_LABELS, type WarningListItem, type WarningListQuery } from '@cvrisk/contracts';
 import { Button, Space, Tag, Tooltip } from 'antd';
+import { Link } from 'react-router';
 import type { SortOrder } from 'antd/es/table/interface';
 import type { ListColumn } from '../../components/ListTable';
 import { RiskLevelTag } from '../../components/StatusTags';
 import { textColumnOf } from '../../components/textColumn';
 import type { Lang, Translate } from '../../lib/i18n/translate';
+import { portraitPath } from '../../lib/portraitLinks';
 
 type Column = ListColumn<WarningListItem>;
 
@@ -64,7 +66,16 @@ export function warningColumns(t: Translate, lang: Lang, a: Actions): Column[] {
       sortOrder: sortOrderOf('warningTime', a.sort),
       sortDirections: ['descend', 'ascend'],
     },
-    textColumn('customerName', t('warnings.customerName'), 96),
+    {
+      ...textColumn('customerName', t('warnings.customerName'), 96),
+      // The customer's portrait, found through the warning's device: whom to call, and what else their car did.
+      render: (_, r) =>
+        r.customerName ? (
+          <Link to={portraitPath({ deviceNumber: r.deviceNumber })} onClick={(e) => e.stopPropagation()}>{r.customerName}</Link>
+        ) : (
+          '—'
+        ),
+    },
     textColumn('customerPhone', t('warnings.customerPhone'), 120),
     textColumn('plateNumber', t('warnings.plateNumber'), 100),
     textColumn('deptName', t('warnings.dealer'), 170),

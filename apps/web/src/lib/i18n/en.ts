@@ -2,6 +2,8 @@ import { trackEn } from './messages/track';
 import { shellEn } from './messages/shell';
 import { monitoringEn } from './messages/monitoring';
 import { pushEn } from './messages/push';
+import { customersEn } from './messages/customers';
+import { portraitEn } from './messages/portrait';
 import { terminalEn } from './messages/terminal';
 import { homeEn } from './messages/home';
 import { warningDetailEn } from './messages/warningDetail';
@@ -11,6 +13,8 @@ import type { MessageKey } from './zh';
 
 export const en: Record<MessageKey, string> = {
   ...pushEn,
+  ...customersEn,
+  ...portraitEn,
   ...terminalEn,
   ...homeEn,
   ...warningDetailEn,

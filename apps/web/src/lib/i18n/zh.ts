@@ -2,6 +2,8 @@ import { trackZh } from './messages/track';
 import { shellZh } from './messages/shell';
 import { monitoringZh } from './messages/monitoring';
 import { pushZh } from './messages/push';
+import { customersZh } from './messages/customers';
+import { portraitZh } from './messages/portrait';
 import { terminalZh } from './messages/terminal';
 import { homeZh } from './messages/home';
 import { warningDetailZh } from './messages/warningDetail';
@@ -11,6 +13,8 @@ import { warningsZh } from './messages/warnings';
 /** Console words in Chinese; domain words (states, kinds, loan status) come from the contracts' labels. */
 export const zh = {
   ...pushZh,
+  ...customersZh,
+  ...portraitZh,
   ...terminalZh,
   ...homeZh,
   ...warningDetailZh,

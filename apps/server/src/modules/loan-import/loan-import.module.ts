@@ -1,0 +1,14 @@
+import type { AppModule } from '../app-module.js';
+import { createIngestRepository } from '../ingest/ingest.repository.js';
+import { createLoanImportRepository } from './loan-import.repository.js';
+import { loanImportRoutes } from './loan-import.routes.js';
+import { createLoanImportService } from './loan-import.service.js';
+
+/** Loans in from a sheet (a job the console polls) or an integration's JSON. */
+export const loanImportModule: AppModule = async (app, { db }) => {
+  const repo = createLoanImportRepository(db);
+  const imports = createLoanImportService(db, repo, createIngestRepository(db));
+  // An import a crash interrupted stored nothing (one transaction): say so rather than leave it running.
+  await imports.failInterrupted();
+  loanImportRoutes(app, imports, repo);
+};

@@ -1,0 +1,95 @@
+import type { Db } from '../../db/database.js';
+import { inScope, scopeHas, type Scope } from '../../lib/scope.js';
+import type { CheckedLoan } from './loan-row-check.js';
+
+const CHUNK = 500;
+type Tx = Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable'>;
+
+export function createLoanImportRepository(db: Db) {
+  /** One chunk of loans: customers found by identity number within their dealer, loans by contract number. */
+  async function applyChunk(tx: Tx, loans: CheckedLoan[], now: number): Promise<{ created: number; updated: number }> {
+    const customers = await tx.selectFrom('customer').select(['id', 'dept_id', 'id_card'])
+      .where('id_card', 'in', [...new Set(loans.map((l) => l.idCard))]).execute();
+    const customerOf = new Map(customers.map((c) => [`${c.dept_id}|${c.id_card}`, c.id]));
+    const stored = await tx.selectFrom('loan').select(['id', 'contract_no']).where('contract_no', 'in', loans.map((l) => l.contractNo)).execute();
+    const loanOf = new Map(stored.map((l) => [l.contract_no, l.id]));
+    let created = 0;
+    for (const l of loans) {
+      const key = `${l.dealerId}|${l.idCard}`;
+      let customerId = customerOf.get(key);
+      if (customerId === undefined) {
+        customerId = (await tx.insertInto('customer').values({
+          dept_id: l.dealerId, name: l.customerName, phone: l.phone, id_card: l.idCard, address: l.address, grade: 'general', fraud_flag: 0, created_at: now,
+        }).returning('id').executeTakeFirstOrThrow()).id;
+        customerOf.set(key, customerId);
+      } else {
+        await tx.updateTable('customer').set({ name: l.customerName, phone: l.phone, ...(l.address ? { address: l.address } : {}) }).where('id', '=', customerId).execute();
+      }
+      const values = {
+        customer_id: customerId, dept_id: l.dealerId, amount_cents: l.amountCents, term_months: l.termMonths, repayment_day: l.repaymentDay,
+        overdue_days: l.overdueDays, status: l.status, start_day: l.startDay, overdue_amount_cents: l.overdueAmountCents, updated_at: now,
+      };
+      const loanId = loanOf.get(l.contractNo);
+      if (loanId === undefined) {
+        await tx.insertInto('loan').values({ ...values, contract_no: l.contractNo }).execute();
+        created++;
+      } else await tx.updateTable('loan').set(values).where('id', '=', loanId).execute();
+    }
+    return { created, updated: loans.length - created };
+  }
+
+  return {
+    /** The dealers the importer may load loans for, by name. */
+    async dealers(scope: Scope): Promise<Map<string, number>> {
+      const rows = await db.selectFrom('dept').select(['id', 'name']).where('kind', '=', 'dealer').where((eb) => inScope(eb, 'id', scope)).execute();
+      return new Map(rows.map((r) => [r.name, r.id]));
+    },
+
+    /** Of these contract numbers, those stored under a department outside the scope. */
+    async foreignContracts(scope: Scope, contractNos: string[]): Promise<Set<string>> {
+      const out = new Set<string>();
+      for (let i = 0; i < contractNos.length; i += CHUNK) {
+        const rows = await db.selectFrom('loan').select(['contract_no', 'dept_id']).where('contract_no', 'in', contractNos.slice(i, i + CHUNK)).execute();
+        for (const r of rows) if (!scopeHas(scope, r.dept_id)) out.add(r.contract_no);
+      }
+      return out;
+    },
+
+    /** Every loan in one transaction: all stored, or none. `progress` after each chunk. */
+    async apply(loans: CheckedLoan[], now: number, progress: (done: number) => Promise<void> | void) {
+      return db.transaction().execute(async (tx) => {
+        let created = 0;
+        for (let i = 0; i < loans.length; i += CHUNK) {
+          created += (await applyChunk(tx, loans.slice(i, i + CHUNK), now)).created;
+          await progress(Math.min(loans.length, i + CHUNK));
+        }
+        return { created, updated: loans.length - created };
+      });
+    },
+
+    customerIdsOf(contractNos: string[]) {
+      return db.selectFrom('loan').select('customer_id').where('contract_no', 'in', contractNos).execute();
+    },
+
+    createJob(job: { dept_id: number; user_id: number; file_name: string; now: number }) {
+      return db.insertInto('loan_import').values({ dept_id: job.dept_id, user_id: job.user_id, file_name: job.file_name, phase: 'reading', started_at: job.now })
+        .returning('id').executeTakeFirstOrThrow();
+    },
+
+    async updateJob(id: number, set: Partial<{ phase: string; total: number; processed: number; created: number; updated: number; error_count: number; errors: string; message: string; finished_at: number }>) {
+      await db.updateTable('loan_import').set(set).where('id', '=', id).execute();
+    },
+
+    job(scope: Scope, id: number) {
+      return db.selectFrom('loan_import').selectAll().where('id', '=', id).where((eb) => inScope(eb, 'dept_id', scope)).executeTakeFirst();
+    },
+
+    /** Imports a crash interrupted: their one write transaction never committed. */
+    async failInterrupted(now: number): Promise<void> {
+      await db.updateTable('loan_import').set({ phase: 'failed', message: '导入被服务重启中断，未导入任何数据，请重新导入', finished_at: now })
+        .where('phase', 'in', ['reading', 'checking', 'saving']).execute();
+    },
+  };
+}
+
+export type LoanImportRepository = ReturnType<typeof createLoanImportRepository>;

@@ -1,0 +1,150 @@
+import ExcelJS from 'exceljs';
+import { LOAN_SHEET_COLUMNS, type LoanImportStatus } from '@cvrisk/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { hashKey } from '../ingest/integration-key.js';
+import { idCheckChar } from './loan-row-check.js';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+let dealer1 = '';
+let dealer2 = '';
+const DEALER_KEY = 'dealer1-loan-key-000000001';
+
+const idCard = (n: number) => {
+  const first = `33010619900307${String(n).padStart(3, '0')}`;
+  return first + idCheckChar(first);
+};
+const loanRow = (n: number, over: Record<string, unknown> = {}) => ({
+  customerName: `导入客户${n}`, phone: `1380000${String(n).padStart(4, '0')}`, idCard: idCard(n), address: '浙江省杭州市西湖区',
+  dealerName: dealer1, contractNo: `IMP${String(n).padStart(6, '0')}`, loanAmount: 120000, termMonths: 36, repaymentDay: 10,
+  startDate: '2025-06-01', overdueDays: 0, loanStatus: '正常', ...over,
+});
+
+async function sheetOf(rows: Record<string, unknown>[]): Promise<string> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('贷款');
+  sheet.addRow(LOAN_SHEET_COLUMNS.map((c) => c.header));
+  for (const r of rows) sheet.addRow(LOAN_SHEET_COLUMNS.map((c) => (r[c.field] ?? null) as ExcelJS.CellValue));
+  return Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
+}
+
+const post = (user: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { accessToken: tokens[user]! }, payload });
+
+/** Uploads a sheet and follows its job to the end, as the console's progress does. */
+async function importSheet(user: string, rows: Record<string, unknown>[]): Promise<LoanImportStatus> {
+  const res = await post(user, '/api/loan/importFile', { fileName: '贷款.xlsx', content: await sheetOf(rows) });
+  expect(res.json().code).toBe(200);
+  const id = res.json().result.id as number;
+  for (;;) {
+    const status = (await t.app.inject({ method: 'GET', url: `/api/loan/importStatus?id=${id}`, headers: { accessToken: tokens[user]! } })).json().result as LoanImportStatus;
+    if (!['reading', 'checking', 'saving'].includes(status.phase)) return status;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+const loanOf = (contractNo: string) => t.db.selectFrom('loan').selectAll().where('contract_no', '=', contractNo).executeTakeFirst();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const u of ['finance1', 'dealer1', 'operator1']) tokens[u] = await t.login(u);
+  const deptName = async (u: string) =>
+    (await t.db.selectFrom('app_user').innerJoin('dept', 'dept.id', 'app_user.dept_id').select('dept.name').where('username', '=', u).executeTakeFirstOrThrow()).name;
+  dealer1 = await deptName('dealer1');
+  const d2 = await t.db.selectFrom('app_user').select('dept_id').where('username', '=', 'dealer2').executeTakeFirstOrThrow();
+  dealer2 = (await t.db.selectFrom('dept').select('name').where('id', '=', d2.dept_id).executeTakeFirstOrThrow()).name;
+  const d1 = await t.db.selectFrom('app_user').select('dept_id').where('username', '=', 'dealer1').executeTakeFirstOrThrow();
+  await t.db.insertInto('integration').values({ dept_id: d1.dept_id, name: '放款系统', key_hash: hashKey(DEALER_KEY), created_at: Date.now() }).execute();
+});
+afterAll(() => t.close());
+
+describe('loan import from a sheet', () => {
+  it('reports every bad row and stores nothing; the corrected sheet stores all', async () => {
+    const good = [loanRow(1), loanRow(2), loanRow(3, { overdueDays: 45, loanStatus: '逾期' })];
+    const bad = [
+      loanRow(4, { idCard: idCard(4).slice(0, 17) + (idCard(4).endsWith('0') ? '1' : '0') }),
+      loanRow(5, { phone: '12345' }),
+      loanRow(6, { dealerName: '不存在的4S店', loanAmount: 'abc' }),
+    ];
+    const rejected = await importSheet('finance1', [...good, ...bad]);
+    expect(rejected.phase).toBe('rejected');
+    expect(rejected.errorCount).toBe(3);
+    expect(rejected.errors.map((e) => `${e.row}:${e.field}`)).toEqual(['5:身份证号', '6:手机号', '7:经销商', '7:贷款金额(元)']);
+    expect(rejected.errors[0]!.message).toBe('身份证号校验位不正确');
+    expect(await loanOf('IMP000001')).toBeUndefined();
+
+    const done = await importSheet('finance1', [...good, loanRow(4), loanRow(5), loanRow(6)]);
+    expect(done).toMatchObject({ phase: 'done', total: 6, created: 6, updated: 0, errorCount: 0 });
+    expect(await loanOf('IMP000003')).toMatchObject({ overdue_days: 45, status: 'overdue', amount_cents: 12_000_000, overdue_amount_cents: 333_333 * 2 });
+  });
+
+  it('updates a contract imported again, and the home page counts the new overdue customer', async () => {
+    const home = async () => (await t.app.inject({ method: 'GET', url: '/api/indexMonitoring/customerCount', headers: { accessToken: tokens.finance1! } })).json().result;
+    const before = await home();
+    const done = await importSheet('finance1', [loanRow(1, { overdueDays: 20, loanStatus: '逾期', customerName: '导入客户甲' })]);
+    expect(done).toMatchObject({ phase: 'done', created: 0, updated: 1 });
+    expect(await loanOf('IMP000001')).toMatchObject({ overdue_days: 20, status: 'overdue' });
+    const rows = await t.db.selectFrom('loan').select('id').where('contract_no', '=', 'IMP000001').execute();
+    expect(rows).toHaveLength(1);
+    const after = await home();
+    expect(JSON.stringify(after)).not.toBe(JSON.stringify(before));
+  });
+
+  it("keeps a dealer's staff to their own dealer and their own imports", async () => {
+    const other = await importSheet('finance1', [loanRow(30, { dealerName: dealer2 })]);
+    expect(other.phase).toBe('done');
+    // dealer1's role does not load loans at all.
+    expect((await post('dealer1', '/api/loan/importFile', { fileName: 'a.xlsx', content: 'AAAA' })).statusCode).toBe(403);
+    const status = await t.app.inject({ method: 'GET', url: `/api/loan/importStatus?id=${other.id}`, headers: { accessToken: tokens.operator1! } });
+    expect(status.statusCode).toBe(403);
+  });
+
+  it('fails a sheet without the template headers, saying which are missing', async () => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('x').addRow(['姓名', '电话']);
+    const content = Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
+    const res = await post('finance1', '/api/loan/importFile', { fileName: 'x.xlsx', content });
+    let status = res.json().result as LoanImportStatus;
+    while (['reading', 'checking', 'saving'].includes(status.phase)) {
+      await new Promise((resolve) => setImmediate(resolve));
+      status = (await t.app.inject({ method: 'GET', url: `/api/loan/importStatus?id=${status.id}`, headers: { accessToken: tokens.finance1! } })).json().result;
+    }
+    expect(status.phase).toBe('failed');
+    expect(status.message).toContain('表头缺少：客户姓名、手机号、身份证号');
+  });
+
+  it('offers a template whose example row imports cleanly', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/loan/importTemplate', headers: { accessToken: tokens.finance1! } });
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const upload = await post('finance1', '/api/loan/importFile', { fileName: '模板.xlsx', content: res.rawPayload.toString('base64') });
+    let status = upload.json().result as LoanImportStatus;
+    while (['reading', 'checking', 'saving'].includes(status.phase)) {
+      await new Promise((resolve) => setImmediate(resolve));
+      status = (await t.app.inject({ method: 'GET', url: `/api/loan/importStatus?id=${status.id}`, headers: { accessToken: tokens.finance1! } })).json().result;
+    }
+    expect(status).toMatchObject({ phase: 'done', total: 1, errorCount: 0 });
+  });
+});
+
+describe('POST /api/loan/import (integrations)', () => {
+  const send = (key: string | undefined, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/loan/import', headers: key ? { 'x-api-key': key } : {}, payload });
+
+  it("stores a dealer integration's loans, all or none, naming each bad row", async () => {
+    const ok = await send(DEALER_KEY, { loans: [loanRow(50), loanRow(51)] });
+    expect(ok.json(), ok.body).toMatchObject({ code: 200, result: { created: 2, updated: 0 } });
+    const bad = await send(DEALER_KEY, { loans: [loanRow(52), loanRow(53, { dealerName: dealer2 }), loanRow(54, { startDate: '2025-02-30' })] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe(`第2条 dealerName：经销商“${dealer2}”不存在或不在您的管辖范围内；第3条 startDate：放款日期应为存在的日期（YYYY-MM-DD），共2条有误，未导入任何数据`);
+    expect(await loanOf('IMP000052')).toBeUndefined();
+  });
+
+  it('answers a missing or wrong key before reading the body', async () => {
+    for (const key of [undefined, 'wrong-key']) {
+      const res = await send(key, { nonsense: true });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ code: 5003, msg: 'API key 无效' });
+    }
+    expect((await send(DEALER_KEY, { loans: [] })).json()).toEqual({ code: 400, msg: '参数错误：loans 至少需要一条贷款' });
+  });
+});

@@ -1,0 +1,44 @@
+import { LoanImportCalls, type LoanImportStatus } from '@cvrisk/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { answer, fakeServer } from '../../test/fakeServer';
+import { renderRoutes } from '../../test/renderWithProviders';
+import { LoanImportDialog } from './LoanImportDialog';
+
+const status = (over: Partial<LoanImportStatus>): LoanImportStatus => ({
+  id: 3, fileName: '贷款.xlsx', phase: 'checking', total: 6, processed: 2, created: 0, updated: 0, errorCount: 0, errors: [], message: null,
+  startedAt: '2026-11-24 10:00:00', finishedAt: null, ...over,
+});
+
+describe('LoanImportDialog', () => {
+  it('sends the chosen sheet, shows the progress, then every bad row and why', async () => {
+    const replies = [
+      status({ phase: 'checking', processed: 2 }),
+      status({ phase: 'rejected', processed: 6, errorCount: 1, errors: [{ row: 5, field: '身份证号', message: '身份证号校验位不正确' }], finishedAt: '2026-11-24 10:00:01' }),
+    ];
+    const server = fakeServer([
+      answer(LoanImportCalls.importFile, status({ phase: 'reading', processed: 0, total: 0 })),
+      answer(LoanImportCalls.status, () => (replies.length > 1 ? replies.shift()! : replies[0]!)),
+    ]);
+    renderRoutes([{ path: '/', element: <LoanImportDialog onClose={() => undefined} /> }], '/');
+    const u = userEvent.setup();
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    await u.upload(input, new File(['PK'], '贷款.xlsx'));
+    expect(await screen.findByText('贷款.xlsx')).toBeTruthy();
+    await u.click(screen.getByRole('button', { name: /开始导入/ }));
+    await waitFor(() => expect(server.sent(LoanImportCalls.importFile)[0]!.body).toMatchObject({ fileName: '贷款.xlsx', content: 'UEs=' }));
+    expect(await screen.findByText('校验中 2/6')).toBeTruthy();
+    expect(await screen.findByText('有 1 行有误，未导入任何数据。请修改后重新导入：', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('身份证号校验位不正确')).toBeTruthy();
+  });
+
+  it('refuses a file that is not .xlsx', async () => {
+    fakeServer([]);
+    renderRoutes([{ path: '/', element: <LoanImportDialog onClose={() => undefined} /> }], '/');
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    await userEvent.setup({ applyAccept: false }).upload(input, new File(['x'], '贷款.xls'));
+    expect(await screen.findByText('请选择 .xlsx 文件')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /开始导入/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
