@@ -11,9 +11,8 @@ const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 200_000);
 const DRIVEN = Number(process.env.BENCH_DRIVEN ?? 5_000);
 const DAYS = 30;
 const DAY_MS = 86_400_000;
-const GRADES = ['general', 'general', 'general', 'general', 'potential', 'high'];
 
-export type CustomersDatabase = { customers: number; driven: number; password: string; drivenCars: { carId: number; customerId: number }[] };
+export type CustomersDatabase = { customers: number; driven: number; password: string; drivenCars: { carId: number; customerId: number }[]; dealerNames: string[] };
 
 export async function buildCustomersDatabase(file: string): Promise<CustomersDatabase> {
   const handle = openDatabase({ sqliteFile: file });
@@ -22,7 +21,8 @@ export async function buildCustomersDatabase(file: string): Promise<CustomersDat
   process.stderr.write('  demo organisation…\n');
   await seedDemo(handle.db, { now });
   const sqlite = handle.sqlite!;
-  const dealers = (sqlite.prepare(`select id from dept where kind = 'dealer'`).all() as { id: number }[]).map((d) => d.id);
+  const dealerRows = sqlite.prepare(`select id, name from dept where kind = 'dealer'`).all() as { id: number; name: string }[];
+  const dealers = dealerRows.map((d) => d.id);
   const model = sqlite.prepare('select id, brand_id from car_model limit 1').get() as { id: number; brand_id: number };
   const addCustomer = sqlite.prepare(`insert into customer (dept_id, name, phone, id_card, address, grade, fraud_flag, unhandled_count, created_at) values (?, ?, ?, ?, '', ?, 0, ?, ?)`);
   const addLoan = sqlite.prepare(`insert into loan (customer_id, dept_id, contract_no, amount_cents, term_months, repayment_day, overdue_days, status, start_day, overdue_amount_cents, updated_at)
@@ -35,10 +35,12 @@ export async function buildCustomersDatabase(file: string): Promise<CustomersDat
     sqlite.transaction(() => {
       for (let i = start; i < Math.min(CUSTOMERS, start + BATCH); i++) {
         const dept = dealers[i % dealers.length]!;
-        const grade = GRADES[i % GRADES.length]!;
+        // Grade and lateness spread over every dealer, as a real portfolio's are (not in step with `i % dealers`).
+        const mix = (Math.imul(i + 1, 2654435761) >>> 0) % 1000;
+        const grade = mix < 40 ? 'high' : mix < 150 ? 'potential' : 'general';
         const created = now - (i % 900) * DAY_MS;
         const c = Number(addCustomer.run(dept, `客户${i}`, `139${String(i).padStart(8, '0')}`, `33010219900101${String(i % 10000).padStart(4, '0')}`, grade, grade === 'general' ? 0 : 1 + (i % 4), created).lastInsertRowid);
-        const overdue = i % 12 === 0 ? 1 + (i % 119) : 0;
+        const overdue = mix % 12 === 0 ? 1 + (i % 119) : 0;
         const amount = (50 + (i % 300)) * 1000 * 100;
         addLoan.run(c, dept, `BC${String(i).padStart(9, '0')}`, amount, 1 + (i % 28), overdue, overdue > 0 ? 'overdue' : 'normal', dayKey(created), overdueAmountCents(amount, 36, overdue));
         const car = Number(addCar.run(dept, c, model.brand_id, model.id, `LBENCH${String(i).padStart(11, '0')}`, `浙B${String(i).padStart(6, '0')}`, created).lastInsertRowid);
@@ -75,5 +77,5 @@ export async function buildCustomersDatabase(file: string): Promise<CustomersDat
   }
   process.stderr.write('\n');
   await handle.close();
-  return { customers: CUSTOMERS, driven: driven.length, password: DEMO_PASSWORD, drivenCars: driven };
+  return { customers: CUSTOMERS, driven: driven.length, password: DEMO_PASSWORD, drivenCars: driven, dealerNames: dealerRows.map((d) => d.name) };
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import { createCustomerGradeRepository } from '../engine/customer-grade.repository.js';
 import { AppError } from '../lib/errors.js';
 import { ALL, scopeHas, type Scope } from '../lib/scope.js';
-import { createCountCache } from '../modules/warning/count-cache.js';
+import { createCountCache } from '../lib/count-cache.js';
 import { createWarningDealRepository } from '../modules/warning/warning-deal.repository.js';
 import { createWarningRepository } from '../modules/warning/warning.repository.js';
 import { createWarningService, regradeWith } from '../modules/warning/warning.service.js';

@@ -25,12 +25,13 @@ function columnOf(ref: string): number {
 export class SheetError extends Error {}
 
 /**
- * The rows of a workbook's first sheet, as plain values: shared and inline strings as text, numbers
- * (dates are numbers: Excel's day serials) as numbers, empty cells as null. Enough of SpreadsheetML
- * for what people fill in by hand or export from another system; formulas give their cached value.
- * The file is bounded by the caller (a few MB), so it is unzipped whole.
+ * A workbook's first sheet: how many rows it holds (counted before any is read, for progress) and
+ * its rows, read one at a time, as plain values: shared and inline strings as text, numbers (dates
+ * are numbers: Excel's day serials) as numbers, empty cells as null. Enough of SpreadsheetML for what
+ * people fill in by hand or export from another system; formulas give their cached value. The file
+ * is bounded by the caller (a few MB), so it is unzipped whole; the rows are not kept.
  */
-export function* readSheet(file: Uint8Array): Generator<SheetRow> {
+export function openSheet(file: Uint8Array): { rowCount: number; rows: Generator<SheetRow> } {
   let entries: Record<string, Uint8Array>;
   try {
     entries = unzipSync(file, { filter: (f) => f.name === 'xl/sharedStrings.xml' || f.name === 'xl/workbook.xml' || f.name.startsWith('xl/worksheets/') || f.name === 'xl/_rels/workbook.xml.rels' });
@@ -41,6 +42,13 @@ export function* readSheet(file: Uint8Array): Generator<SheetRow> {
   if (!sheetPath) throw new SheetError('表格中没有工作表');
   const shared = entries['xl/sharedStrings.xml'] ? [...strFromU8(entries['xl/sharedStrings.xml']).matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => textOf(m[1]!)) : [];
   const xml = strFromU8(entries[sheetPath]!);
+  entries = {};
+  let rowCount = 0;
+  for (let at = xml.indexOf('<row'); at >= 0; at = xml.indexOf('<row', at + 4)) rowCount++;
+  return { rowCount, rows: rowsOf(xml, shared) };
+}
+
+function* rowsOf(xml: string, shared: string[]): Generator<SheetRow> {
   for (const m of xml.matchAll(/<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g)) {
     const rowNumber = Number(/\br="(\d+)"/.exec(m[1]!)?.[1] ?? 0);
     const cells: SheetCell[] = [];

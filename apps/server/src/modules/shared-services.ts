@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { createEventHub } from '../events/event-hub.js';
+import { createCountCache } from '../lib/count-cache.js';
+import type { PriorityKey } from './customer/overdue-priority.js';
 import { createCarRepository } from './car/car.repository.js';
 import { createDeviceRepository } from './device/device.repository.js';
 import { createDeviceService } from './device/device.service.js';
@@ -33,6 +35,16 @@ export function createSharedServices({ db, config, log, sessions }: { db: Db; co
     cars: once(() => createCarRepository(db)),
     deviceService,
     monitor,
+    /**
+     * What the customer lists reuse for a few seconds: their totals, and the overdue list's ranking
+     * keys. Dropped together by whatever can move one: a warning raised or handled (grades, unhandled
+     * counts), a flag, an import.
+     */
+    customerCounts: once(() => {
+      const totals = createCountCache();
+      const overdueKeys = createCountCache<PriorityKey[]>({ maxEntries: 50 });
+      return { totals, overdueKeys, invalidate: () => (totals.invalidate(), overdueKeys.invalidate()) };
+    }),
     riskPoints: once(() => createRiskPointService(createRiskPointRepository(db))),
     geo: once(() => createGeoService(config.amapKey ? createAmapClient(config.amapKey, config.amapBaseUrl) : null, log)),
     /** The live stream's hub: positions and warnings are published to it, the stream reads from it. */

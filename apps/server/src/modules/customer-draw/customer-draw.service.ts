@@ -1,5 +1,5 @@
 import {
-  CUSTOMER_GRADE_LABELS, dayKey, formatTime, PORTRAIT_TRIPS, PORTRAIT_WARNINGS, shanghaiHour, WARNING_TYPE_CODES, warningTypeName,
+  CUSTOMER_GRADE_LABELS, dayKey, formatTime, PORTRAIT_TRIPS, PORTRAIT_WARNINGS, WARNING_TYPE_CODES, warningTypeName,
   type CarUse, type CarWarningItem, type CustomerGrade, type DealStatus, type DeviceKind, type DrivingDay, type LoanStatus,
   type PortraitCustomer, type PortraitTarget, type RiskLevel, type StopItem, type TripItem, type WarningTypeCode, type WarningTypeTally,
 } from '@cvrisk/contracts';
@@ -10,21 +10,12 @@ import { deviceState } from '../device/device-state.js';
 import { DAY_MS, SHANGHAI_OFFSET_MS } from '../home/home.windows.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { CustomerDrawRepository } from './customer-draw.repository.js';
+import { nightMinutes } from './night-minutes.js';
 
 const addressOf = (lng: number | null, lat: number | null) => (lng === null || lat === null ? null : (reverseGeocode(lng, lat)?.address ?? null));
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const dayStart = (ms: number) => Math.floor((ms + SHANGHAI_OFFSET_MS) / DAY_MS) * DAY_MS - SHANGHAI_OFFSET_MS;
 const dayText = (key: number) => `${Math.floor(key / 10000)}-${String(Math.floor(key / 100) % 100).padStart(2, '0')}-${String(key % 100).padStart(2, '0')}`;
-
-/** Minutes of [start, end) that fall between 22:00 and 05:00 Shanghai time, by whole minutes. */
-function nightMinutes(start: number, end: number): number {
-  let n = 0;
-  for (let t = start; t < end; t += 60_000) {
-    const h = shanghaiHour(t);
-    if (h >= 22 || h < 5) n++;
-  }
-  return n;
-}
 
 type Trip = Awaited<ReturnType<CustomerDrawRepository['trips']>>[number];
 

@@ -1,9 +1,11 @@
-import type { CustomerFilters, OverdueFilters } from '@cvrisk/contracts';
+import type { CustomerFilters, CustomerGrade, OverdueFilters } from '@cvrisk/contracts';
 import { DeviceKind, ONLINE_GRACE_MS, OVERDUE_BUCKETS } from '@cvrisk/contracts';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
 import { contains, inDeptSubtree } from '../../lib/like.js';
 import { inScope, inScopeWalkingOrder, type Scope } from '../../lib/scope.js';
+import { candidatesForPage, priorityOrder, type PriorityKey } from './overdue-priority.js';
 
 export type CustomerRow = {
   id: number;
@@ -23,11 +25,11 @@ export type CustomerRow = {
   overdue_days: number | null;
   overdue_amount_cents: number | null;
   repayment_day: number | null;
-  last_report: number | null;
 };
 
-/** 1 high, 2 potential, 3 general: the grade's order of seriousness. */
+/** 1 high, 2 potential, 3 general: the grade's order of seriousness, as the index `customer_list_order` has it. */
 const GRADE_RANK = sql<number>`case c.grade when 'high' then 1 when 'potential' then 2 else 3 end`;
+const GRADE_RANKS: Record<CustomerGrade, number> = { high: 1, potential: 2, general: 3 };
 /** The collectors' bucket, 4 for M3+ down to 1 for M1. */
 const BUCKET_RANK = sql<number>`case when l.overdue_days > 90 then 4 when l.overdue_days > 60 then 3 when l.overdue_days > 30 then 2 else 1 end`;
 /** A column of the customer's newest loan. */
@@ -51,6 +53,20 @@ const COLUMNS = [
 
 type Who = Pick<CustomerFilters, 'customerName' | 'customerPhone' | 'idCard' | 'deptId'>;
 
+/**
+ * Who the customers are: part of a name, phone or identity number, or a dealer's subtree. A whole
+ * mobile or identity number — what a risk manager mostly pastes — is looked up by its index; a part
+ * of one is searched for anywhere in it.
+ */
+function whoIs(f: Who): Expression<SqlBool>[] {
+  const out: Expression<SqlBool>[] = [];
+  if (f.customerName) out.push(contains('c.name', f.customerName));
+  if (f.customerPhone) out.push(/^1\d{10}$/.test(f.customerPhone) ? sql<SqlBool>`c.phone = ${f.customerPhone}` : contains('c.phone', f.customerPhone));
+  if (f.idCard) out.push(/^\d{17}[\dXx]$/.test(f.idCard) ? sql<SqlBool>`c.id_card = ${f.idCard.toUpperCase()}` : contains('c.id_card', f.idCard));
+  if (f.deptId) out.push(inDeptSubtree('c.dept_id', f.deptId));
+  return out;
+}
+
 export function createCustomerListRepository(db: Db) {
   /** Customers in scope with their dealer, institution and newest loan, filtered by who they are. */
   function base(scope: Scope, f: Who) {
@@ -60,48 +76,79 @@ export function createCustomerListRepository(db: Db) {
       .leftJoin('dept as fin', 'fin.id', 'dealer.parent_id')
       .leftJoin('loan as l', (j) => j.onRef('l.customer_id', '=', 'c.id').on('l.id', '=', sql<number>`(select max(l2.id) from loan l2 where l2.customer_id = c.id)`))
       .where((eb) => inScope(eb, 'c.dept_id', scope));
-    if (f.customerName) q = q.where(contains('c.name', f.customerName));
-    if (f.customerPhone) q = q.where(contains('c.phone', f.customerPhone));
-    if (f.idCard) q = q.where(contains('c.id_card', f.idCard));
-    if (f.deptId) q = q.where(inDeptSubtree('c.dept_id', f.deptId));
+    for (const w of whoIs(f)) q = q.where(w);
     return q;
   }
 
   /**
    * The customers the filters keep, on the customer table alone (the newest loan's fields by a
-   * subquery): the count and the page's ids read only this, in the order index's order, and the
-   * joins the rows need run for the twenty ids of the page.
+   * subquery): the count and the page's ids read only this, and the joins the rows need run for the
+   * twenty ids of the page. `walk`: the page walks the order index, so every filter is one a walked
+   * entry can answer at once (an index probe per customer, never a list built first).
    */
-  function customerIds(scope: Scope, f: CustomerFilters, walkOrder = false) {
-    let q = db.selectFrom('customer as c').where((eb) => (walkOrder ? inScopeWalkingOrder('c.dept_id', scope) : inScope(eb, 'c.dept_id', scope)));
-    if (f.customerName) q = q.where(contains('c.name', f.customerName));
-    if (f.customerPhone) q = q.where(contains('c.phone', f.customerPhone));
-    if (f.idCard) q = q.where(contains('c.id_card', f.idCard));
-    if (f.deptId) q = q.where(inDeptSubtree('c.dept_id', f.deptId));
-    if (f.grade) q = q.where('c.grade', '=', f.grade);
+  function customerIds(scope: Scope, f: CustomerFilters, walk = false) {
+    let q = db.selectFrom('customer as c').where((eb) => (walk ? inScopeWalkingOrder('c.dept_id', scope) : inScope(eb, 'c.dept_id', scope)));
+    for (const w of whoIs(f)) q = q.where(w);
+    // As the order index's first column, so a walk starts at the grade rather than filtering on the way.
+    if (f.grade) q = q.where(sql<SqlBool>`${GRADE_RANK} = ${GRADE_RANKS[f.grade]}`);
     if (f.fraud !== undefined) q = q.where('c.fraud_flag', '=', f.fraud);
     if (f.hasUnhandled !== undefined) q = q.where('c.unhandled_count', f.hasUnhandled === 1 ? '>' : '=', 0);
     // A customer is overdue when any of their loans is (as the home page counts them), and has a status when any loan has it.
-    if (f.loanStatus) q = q.where('c.id', 'in', db.selectFrom('loan').select('customer_id').where('status', '=', f.loanStatus).where((eb) => inScope(eb, 'loan.dept_id', scope)));
+    if (f.loanStatus) q = q.where(anyLoan(scope, walk, (l) => l.where('status', '=', f.loanStatus!)));
     if (f.overdue !== undefined) {
-      const late = db.selectFrom('loan').select('customer_id').where('overdue_days', '>', 0).where((eb) => inScope(eb, 'loan.dept_id', scope));
-      q = q.where('c.id', f.overdue === 1 ? 'in' : 'not in', late);
+      const late = anyLoan(scope, walk, (l) => l.where('overdue_days', '>', 0));
+      q = q.where(f.overdue === 1 ? late : sql<SqlBool>`not ${late}`);
     }
     return q;
   }
 
+  /**
+   * "Has a loan that…": probed per customer while walking; otherwise the matching loans of the scope
+   * read once through their own index (a count of 200,000 customers would probe each).
+   */
+  function anyLoan(scope: Scope, walk: boolean, which: (l: SelectQueryBuilder<DB, 'loan', object>) => SelectQueryBuilder<DB, 'loan', object>): Expression<SqlBool> {
+    if (walk) return sql<SqlBool>`exists ${which(db.selectFrom('loan').select(sql.lit(1).as('one')).where(sql<SqlBool>`loan.customer_id = c.id`))}`;
+    return sql<SqlBool>`c.id in ${which(db.selectFrom('loan').select('customer_id').where((eb) => inScope(eb, 'loan.dept_id', scope)))}`;
+  }
+
   /** One page of customers in the list's order, with their rows. */
   async function customerRows(scope: Scope, f: CustomerFilters, offset: number, limit: number): Promise<CustomerRow[]> {
-    // The default order is an index's: walk it rather than sort a broad scope (a narrow filter needs no walk).
-    const walk = !f.sortField && !f.customerName && !f.customerPhone && !f.idCard && f.overdue === undefined && !f.loanStatus && !f.grade
-      && f.fraud === undefined && f.hasUnhandled === undefined;
+    // The default order is an index's: walk it rather than sort a broad scope. Not for a search by
+    // name, phone or identity number, nor for the few flagged: they match rarely, and a walk would
+    // read every entry to find them.
+    const walk = !f.sortField && !f.customerName && !f.customerPhone && !f.idCard && f.fraud !== 1;
     let idsQ = customerIds(scope, f, walk).select('c.id');
     for (const o of customerOrder(f)) idsQ = idsQ.orderBy(o);
-    const ids = (await idsQ.orderBy('c.id', 'desc').offset(offset).limit(limit).execute()).map((r) => r.id);
+    return rowsInOrder(scope, (await idsQ.orderBy('c.id', 'desc').offset(offset).limit(limit).execute()).map((r) => r.id));
+  }
+
+  /** The rows of these customers, in this order. */
+  async function rowsInOrder(scope: Scope, ids: number[]): Promise<CustomerRow[]> {
     if (ids.length === 0) return [];
-    const rows = (await base(scope, {}).select(COLUMNS).select(LAST_REPORT.as('last_report')).where('c.id', 'in', ids).execute()) as CustomerRow[];
+    const rows = (await base(scope, {}).select(COLUMNS).where('c.id', 'in', ids).execute()) as CustomerRow[];
     const at = new Map(ids.map((id, i) => [id, i]));
     return rows.sort((x, y) => at.get(x.id)! - at.get(y.id)!);
+  }
+
+  /** Every overdue match's ranking keys: cheap columns, no devices. */
+  function overdueKeys(scope: Scope, f: OverdueFilters, now: number): Promise<PriorityKey[]> {
+    return overdue(scope, f, now).select(['c.id', 'l.overdue_days', 'c.grade', 'l.overdue_amount_cents']).execute() as Promise<PriorityKey[]>;
+  }
+
+  /**
+   * A page of the overdue list in the collectors' order without reading every match's devices: from
+   * the matches' keys, the last report only of the groups the page reaches into.
+   */
+  async function overdueByPriority(scope: Scope, keys: PriorityKey[], offset: number, limit: number): Promise<CustomerRow[]> {
+    const { candidates, skip } = candidatesForPage(keys, offset, limit);
+    const lastReport = new Map<number, number>();
+    for (let i = 0; i < candidates.length; i += 500) {
+      const rows = await db.selectFrom('car as cr').innerJoin('device as d', 'd.car_id', 'cr.id').innerJoin('device_status as s', 's.device_id', 'd.id')
+        .select(['cr.customer_id', (eb) => eb.fn.max('s.last_time').as('last')])
+        .where('cr.customer_id', 'in', candidates.slice(i, i + 500).map((k) => k.id)).groupBy('cr.customer_id').execute();
+      for (const r of rows) if (r.customer_id !== null && r.last !== null) lastReport.set(r.customer_id, Number(r.last));
+    }
+    return rowsInOrder(scope, priorityOrder(candidates, lastReport).slice(skip, skip + limit).map((k) => k.id));
   }
 
   function overdue(scope: Scope, f: OverdueFilters, now: number) {
@@ -125,7 +172,9 @@ export function createCustomerListRepository(db: Db) {
       case 'overdueDays': return [sql`coalesce(${newestLoan('overdue_days')}, 0) ${dir}`];
       case 'loanAmount': return [sql`coalesce(${newestLoan('amount_cents')}, 0) ${dir}`];
       case 'createdAt': return [sql`c.created_at ${dir}`];
-      default: return [sql`${GRADE_RANK} asc`, sql`c.unhandled_count desc`, sql`c.created_at desc`];
+      // With one grade asked for, the rank is the same on every row: leaving it out lets SQLite see
+      // that the index already holds the rest of the order (with it, it sorts every match).
+      default: return [...(f.grade ? [] : [sql`${GRADE_RANK} asc`]), sql`c.unhandled_count desc`, sql`c.created_at desc`];
     }
   }
 
@@ -142,15 +191,11 @@ export function createCustomerListRepository(db: Db) {
 
   type Query = ReturnType<typeof base>;
   function rowsOf(q: Query, order: ReturnType<typeof customerOrder>, offset: number, limit: number) {
-    let rowsQ = q.select(COLUMNS).select(LAST_REPORT.as('last_report'));
+    let rowsQ = q.select(COLUMNS);
     for (const o of order) rowsQ = rowsQ.orderBy(o);
     return rowsQ.orderBy('c.id', 'desc').offset(offset).limit(limit).execute() as Promise<CustomerRow[]>;
   }
   const countOf = async (q: Query) => Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  async function page(q: Query, order: ReturnType<typeof customerOrder>, offset: number, limit: number) {
-    const [rows, total] = await Promise.all([rowsOf(q, order, offset, limit), countOf(q)]);
-    return { rows, count: total };
-  }
 
   async function* pages(q: Query, order: ReturnType<typeof customerOrder>, size = 2000): AsyncGenerator<CustomerRow[]> {
     for (let offset = 0; ; offset += size) {
@@ -161,12 +206,9 @@ export function createCustomerListRepository(db: Db) {
   }
 
   return {
-    async customerPage(scope: Scope, f: CustomerFilters, offset: number, limit: number) {
-      const [rows, total] = await Promise.all([
-        customerRows(scope, f, offset, limit),
-        customerIds(scope, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, count: Number(total.n) };
+    customerRows: (scope: Scope, f: CustomerFilters, offset: number, limit: number) => customerRows(scope, f, offset, limit),
+    async customerCount(scope: Scope, f: CustomerFilters): Promise<number> {
+      return Number((await customerIds(scope, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     },
     async *customerPages(scope: Scope, f: CustomerFilters, size = 2000): AsyncGenerator<CustomerRow[]> {
       for (let offset = 0; ; offset += size) {
@@ -175,7 +217,11 @@ export function createCustomerListRepository(db: Db) {
         if (rows.length < size) return;
       }
     },
-    overduePage: (scope: Scope, f: OverdueFilters, now: number, offset: number, limit: number) => page(overdue(scope, f, now), overdueOrder(f), offset, limit),
+    /** A page in the order of the column sorted by. */
+    overdueSorted: (scope: Scope, f: OverdueFilters, now: number, offset: number, limit: number) => rowsOf(overdue(scope, f, now), overdueOrder(f), offset, limit),
+    overdueKeys,
+    overdueByPriority,
+    overdueCount: (scope: Scope, f: OverdueFilters, now: number) => countOf(overdue(scope, f, now)),
     overduePages: (scope: Scope, f: OverdueFilters, now: number) => pages(overdue(scope, f, now), overdueOrder(f)),
 
     /** Unhandled warnings by type of these customers (already checked against the caller's scope). */

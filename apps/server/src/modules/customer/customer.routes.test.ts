@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { devicesOf, insertWarning } from '../warning/warning.fixture.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -40,6 +41,15 @@ describe('getCustomerList', () => {
     expect((await list('dealer2', { customerPhone: other.phone })).list[0]).toMatchObject({ customerId: other.id, customerName: other.name });
   });
 
+  it('finds a customer by a whole phone or identity number, or by any part of one', async () => {
+    const c = await t.db.selectFrom('customer').select(['id', 'phone', 'id_card']).where('dept_id', '=', await deptOf('dealer1')).orderBy('id').executeTakeFirstOrThrow();
+    const ids = async (payload: object) => (await list('finance1', { pageSize: 100, ...payload })).list.map((x: { customerId: number }) => x.customerId);
+    expect(await ids({ customerPhone: c.phone })).toEqual([c.id]);
+    expect(await ids({ customerPhone: c.phone.slice(-4) })).toContain(c.id);
+    expect(await ids({ idCard: c.id_card.toLowerCase() })).toEqual([c.id]);
+    expect(await ids({ idCard: c.id_card.slice(6, 14) })).toContain(c.id);
+  });
+
   it('masks phone and identity numbers for roles without customer:sensitive', async () => {
     const c = await customerOf('dealer1');
     const [masked] = (await list('operator1', { customerPhone: c.phone })).list;
@@ -65,6 +75,23 @@ describe('getCustomerList', () => {
     const settled = await list('finance1', { loanStatus: 'settled', pageSize: 50 });
     expect(settled.list.every((x: { loan: { loanStatus: string } }) => x.loan.loanStatus === 'settled')).toBe(true);
     await t.db.updateTable('customer').set({ grade: 'general', unhandled_count: 0 }).where('id', '=', c.id).execute();
+  });
+
+  it('moves its total at once when a warning is handled or a customer flagged, though totals are reused', async () => {
+    const [device] = (await devicesOf(t.db, await deptOf('dealer1'), 8)).slice(-1);
+    const warning = await insertWarning(t.db, device!, 1, Date.now() - 60_000);
+    // As the engine keeps it beside the warning it raises.
+    await t.db.updateTable('customer').set({ unhandled_count: 1 }).where('id', '=', device!.customer_id).execute();
+    const busy = async () => (await list('dealer1', { hasUnhandled: 1 })).count as number;
+    const flagged = async () => (await list('dealer1', { fraud: 1 })).count as number;
+    const before = { busy: await busy(), flagged: await flagged() };
+    const handled = await t.app.inject({ method: 'PUT', url: '/api/report/riskWarning/treatRiskWarning', headers: { accessToken: tokens.dealer1! }, payload: { id: warning, dealDescription: '已电话联系客户' } });
+    expect(handled.json().code).toBe(200);
+    expect(await busy()).toBe(before.busy - 1);
+    await post('operator1', '/api/customer/markLoanFraud', { customerId: device!.customer_id, fraud: true, reason: '核实为骗贷' });
+    expect(await flagged()).toBe(before.flagged + 1);
+    await post('operator1', '/api/customer/markLoanFraud', { customerId: device!.customer_id, fraud: false, reason: '复核撤销' });
+    expect(await flagged()).toBe(before.flagged);
   });
 
   it('pages without overlap and sorts by overdue days', async () => {

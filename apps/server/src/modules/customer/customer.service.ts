@@ -5,10 +5,12 @@ import {
   type TypeCount, type WarningTypeCode,
 } from '@cvrisk/contracts';
 import { reverseGeocode } from '../../geo/gazetteer.js';
+import { countKey, type CountCache } from '../../lib/count-cache.js';
 import { maskIdCard, maskPhone } from '../../lib/mask.js';
 import { deviceState } from '../device/device-state.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { CustomerListRepository, CustomerRow } from './customer-list.repository.js';
+import type { PriorityKey } from './overdue-priority.js';
 
 /** The order in which a car's best device state is chosen: the most alive first. */
 const STATE_ORDER: readonly DeviceState[] = ['moving', 'parked', 'offline', 'never'];
@@ -16,7 +18,8 @@ const yuan = (cents: number | null) => (cents ?? 0) / 100;
 
 type CarDeviceRow = Awaited<ReturnType<CustomerListRepository['carsOf']>>[number];
 
-type CustomerCars = { car: CarLatest; lastMs: number | null; cars: Set<number>; devices: number; online: number };
+/** `newestMs`: the newest report of any of the customer's devices (the overdue list's silence). */
+type CustomerCars = { car: CarLatest; lastMs: number | null; newestMs: number | null; cars: Set<number>; devices: number; online: number };
 
 /** Each customer's first car, its best device state and freshest place; and how many cars, devices, online. */
 function carsByCustomer(rows: CarDeviceRow[], now: number): Map<number, CustomerCars> {
@@ -26,7 +29,7 @@ function carsByCustomer(rows: CarDeviceRow[], now: number): Map<number, Customer
     if (!entry) {
       entry = {
         car: { carId: r.car_id, plateNumber: r.plate_number, carFrameNumber: r.frame_number, state: 'never', lastTime: null, lastAddress: null },
-        lastMs: null, cars: new Set(), devices: 0, online: 0,
+        lastMs: null, newestMs: null, cars: new Set(), devices: 0, online: 0,
       };
       out.set(r.customer_id, entry);
     }
@@ -34,6 +37,7 @@ function carsByCustomer(rows: CarDeviceRow[], now: number): Map<number, Customer
     if (r.kind === null) continue;
     entry.devices++;
     if (r.last_time !== null && r.last_time >= now - onlineGraceMs(r.kind)) entry.online++;
+    if (r.last_time !== null && (entry.newestMs === null || r.last_time > entry.newestMs)) entry.newestMs = r.last_time;
     if (r.car_id !== entry.car.carId) continue;
     const state = deviceState(r.kind, r.last_time, r.speed, now);
     if (STATE_ORDER.indexOf(state) < STATE_ORDER.indexOf(entry.car.state)) entry.car.state = state;
@@ -57,7 +61,10 @@ function loanOf(r: CustomerRow): LoanBrief | null {
   };
 }
 
-export function createCustomerService(repo: CustomerListRepository, now: () => number = Date.now) {
+/** What the lists reuse for a few seconds (dropped on any change that moves them): totals and the overdue list's ranking keys. */
+type Reused = { totals: CountCache; overdueKeys: CountCache<PriorityKey[]> };
+
+export function createCustomerService(repo: CustomerListRepository, reused: Reused, now: () => number = Date.now) {
   const gradeName = (g: string) => CUSTOMER_GRADE_LABELS[g as CustomerGrade]?.zh ?? g;
   // Full phone and identity numbers only for roles trusted with them (server-behaviour §2).
   const masked = (user: SessionUser) => {
@@ -118,7 +125,7 @@ export function createCustomerService(repo: CustomerListRepository, now: () => n
         car: cars?.car ?? null,
         onlineDevices: cars?.online ?? 0,
         devices: cars?.devices ?? 0,
-        lastReport: r.last_report === null ? null : formatTime(Number(r.last_report)),
+        lastReport: cars?.newestMs ? formatTime(cars.newestMs) : null,
         unhandledCount: Number(r.unhandled_count),
       };
     });
@@ -129,15 +136,31 @@ export function createCustomerService(repo: CustomerListRepository, now: () => n
       return CustomerGrades.map((code) => ({ code, name: CUSTOMER_GRADE_LABELS[code].zh, nameEn: CUSTOMER_GRADE_LABELS[code].en }));
     },
     async list(user: SessionUser, q: CustomerListQuery): Promise<PageResult<CustomerListItem>> {
-      const { rows, count } = await repo.customerPage(user.scope, q, (q.pageNumber - 1) * q.pageSize, q.pageSize);
+      const { pageNumber, pageSize, ...filters } = q;
+      const [rows, count] = await Promise.all([
+        repo.customerRows(user.scope, filters, (pageNumber - 1) * pageSize, pageSize),
+        reused.totals.get(countKey(user.scope, { list: 'customers', ...filters, sortField: undefined, sortOrder: undefined }), () => repo.customerCount(user.scope, filters)),
+      ]);
       return { list: await customerItems(user, rows), count };
     },
     async *exportCustomers(user: SessionUser, f: CustomerFilters): AsyncGenerator<CustomerListItem[]> {
       for await (const rows of repo.customerPages(user.scope, f)) yield customerItems(user, rows);
     },
     async overdue(user: SessionUser, q: OverdueListQuery): Promise<PageResult<OverdueListItem>> {
-      const { rows, count } = await repo.overduePage(user.scope, q, now(), (q.pageNumber - 1) * q.pageSize, q.pageSize);
-      return { list: await overdueItems(user, rows), count };
+      const { pageNumber, pageSize, ...filters } = q;
+      const at = now();
+      const offset = (pageNumber - 1) * pageSize;
+      const key = countKey(user.scope, { list: 'overdue', ...filters, sortField: undefined, sortOrder: undefined });
+      if (filters.sortField) {
+        const [rows, count] = await Promise.all([
+          repo.overdueSorted(user.scope, filters, at, offset, pageSize),
+          reused.totals.get(key, () => repo.overdueCount(user.scope, filters, at)),
+        ]);
+        return { list: await overdueItems(user, rows), count };
+      }
+      // The collectors' order ranks every match: their keys are reused like a total.
+      const keys = await reused.overdueKeys.get(key, () => repo.overdueKeys(user.scope, filters, at));
+      return { list: await overdueItems(user, await repo.overdueByPriority(user.scope, keys, offset, pageSize)), count: keys.length };
     },
     async *exportOverdue(user: SessionUser, f: OverdueFilters): AsyncGenerator<OverdueListItem[]> {
       for await (const rows of repo.overduePages(user.scope, f, now())) yield overdueItems(user, rows);

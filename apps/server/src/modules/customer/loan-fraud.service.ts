@@ -18,7 +18,8 @@ type FlaggedRow = Awaited<ReturnType<LoanFraudRepository['flaggedPage']>>['rows'
  * Loan fraud (server-behaviour §7): operators flag and unflag customers, and accept or dismiss the
  * engine's suggestions; every step needs a reason and is appended to loan_fraud_event.
  */
-export function createLoanFraudService(repo: LoanFraudRepository, now: () => number = Date.now) {
+/** `changed` after a flag moves: the customer lists' totals count flags. */
+export function createLoanFraudService(repo: LoanFraudRepository, changed: () => void, now: () => number = Date.now) {
   function flaggedItem(user: SessionUser, r: FlaggedRow): LoanFraudItem {
     const sensitive = user.permissions.has('customer:sensitive');
     return {
@@ -64,6 +65,7 @@ export function createLoanFraudService(repo: LoanFraudRepository, now: () => num
         await repo.setFlag(tx, m.customerId, m.fraud, m.reason, user.id, at);
         await repo.event(tx, { customer_id: m.customerId, suggestion_id: null, action: m.fraud ? 'flag' : 'unflag', reason: m.reason, user_id: user.id, at });
       });
+      changed();
       return m.fraud ? '已标记为骗贷客户' : '已取消骗贷标记';
     },
 
@@ -105,6 +107,7 @@ export function createLoanFraudService(repo: LoanFraudRepository, now: () => num
         await repo.event(tx, { customer_id: s.customer_id, suggestion_id: d.id, action: d.accept ? 'accept' : 'dismiss', reason: d.reason, user_id: user.id, at });
         if (d.accept && !(await repo.isFlagged(tx, s.customer_id))) await repo.setFlag(tx, s.customer_id, true, d.reason, user.id, at);
       });
+      changed();
       return d.accept ? '已采纳，客户已标记为骗贷客户' : '已驳回该提示';
     },
 

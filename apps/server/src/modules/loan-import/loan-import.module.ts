@@ -5,9 +5,10 @@ import { loanImportRoutes } from './loan-import.routes.js';
 import { createLoanImportService } from './loan-import.service.js';
 
 /** Loans in from a sheet (a job the console polls) or an integration's JSON. */
-export const loanImportModule: AppModule = async (app, { db }) => {
-  const repo = createLoanImportRepository(db);
-  const imports = createLoanImportService(db, repo, createIngestRepository(db));
+export const loanImportModule: AppModule = async (app, { db, bulk, shared }) => {
+  // The console's progress polls read the job beside the import's write transaction, not behind it.
+  const repo = createLoanImportRepository(db, bulk);
+  const imports = createLoanImportService(db, repo, createIngestRepository(db), () => shared.customerCounts().invalidate());
   // An import a crash interrupted stored nothing (one transaction): say so rather than leave it running.
   await imports.failInterrupted();
   loanImportRoutes(app, imports, repo);

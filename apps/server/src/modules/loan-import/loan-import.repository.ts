@@ -1,11 +1,13 @@
 import type { Db } from '../../db/database.js';
+import { yieldToIo } from '../../engine/core.js';
 import { inScope, scopeHas, type Scope } from '../../lib/scope.js';
 import type { CheckedLoan } from './loan-row-check.js';
 
 const CHUNK = 500;
 type Tx = Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable'>;
 
-export function createLoanImportRepository(db: Db) {
+/** `reader`: where the job is read, a connection the import's one long write transaction does not hold. */
+export function createLoanImportRepository(db: Db, reader: Db = db) {
   /** One chunk of loans: customers found by identity number within their dealer, loans by contract number. */
   async function applyChunk(tx: Tx, loans: CheckedLoan[], now: number): Promise<{ created: number; updated: number }> {
     const customers = await tx.selectFrom('customer').select(['id', 'dept_id', 'id_card'])
@@ -62,6 +64,8 @@ export function createLoanImportRepository(db: Db) {
         for (let i = 0; i < loans.length; i += CHUNK) {
           created += (await applyChunk(tx, loans.slice(i, i + CHUNK), now)).created;
           await progress(Math.min(loans.length, i + CHUNK));
+          // Other requests get the event loop between chunks (their queries wait for the transaction).
+          await yieldToIo();
         }
         return { created, updated: loans.length - created };
       });
@@ -81,7 +85,7 @@ export function createLoanImportRepository(db: Db) {
     },
 
     job(scope: Scope, id: number) {
-      return db.selectFrom('loan_import').selectAll().where('id', '=', id).where((eb) => inScope(eb, 'dept_id', scope)).executeTakeFirst();
+      return reader.selectFrom('loan_import').selectAll().where('id', '=', id).where((eb) => inScope(eb, 'dept_id', scope)).executeTakeFirst();
     },
 
     /** Imports a crash interrupted: their one write transaction never committed. */

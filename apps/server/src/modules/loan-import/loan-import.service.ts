@@ -4,11 +4,12 @@ import {
 } from '@cvrisk/contracts';
 import type { Db } from '../../db/database.js';
 import { createCustomerGradeRepository } from '../../engine/customer-grade.repository.js';
+import { yieldToIo } from '../../engine/core.js';
 import { recomputeCustomerGrades } from '../../engine/customer-grade.js';
 import { badInput, notFound } from '../../lib/errors.js';
 import type { Scope } from '../../lib/scope.js';
 import { parse } from '../../lib/validate.js';
-import { readSheet, SheetError } from '../../lib/xlsx-read.js';
+import { openSheet, SheetError } from '../../lib/xlsx-read.js';
 import type { IngestRepository } from '../ingest/ingest.repository.js';
 import { integrationScope } from '../ingest/integration-key.js';
 import type { SessionUser } from '../session/session-user.js';
@@ -21,25 +22,49 @@ const JSON_NAMES = Object.fromEntries(LOAN_SHEET_COLUMNS.map((c) => [c.field, c.
 const PROGRESS_EVERY = 2000;
 
 type Checked = { loans: CheckedLoan[]; errors: LoanRowError[]; errorCount: number };
+/** A row to check: where it came from (sheet row, or item number) and its fields as sent. */
+type SourceRow = { row: number; raw: Record<string, unknown> };
 
 /**
  * Loans in (issue 14): every row checked, then all of them stored in one transaction or none. The
  * sheet runs as a job whose phase and counts the console polls; the JSON call answers at once.
  */
-export function createLoanImportService(db: Db, repo: LoanImportRepository, keys: Pick<IngestRepository, 'findIntegration' | 'subtreeDeptIds'>, now: () => number = Date.now) {
-  async function check(scope: Scope, rows: { row: number; raw: Record<string, unknown> }[], names: FieldNames, onProgress?: (n: number) => Promise<void>): Promise<Checked> {
-    const contracts = rows.map((r) => String(r.raw.contractNo ?? '').trim()).filter(Boolean);
-    const ctx = { dealers: await repo.dealers(scope), foreignContracts: await repo.foreignContracts(scope, contracts), seen: new Set<string>(), today: dayKey(now()) };
+/** `changed` after loans are stored: the customer lists' totals count loan states. */
+export function createLoanImportService(
+  db: Db, repo: LoanImportRepository, keys: Pick<IngestRepository, 'findIntegration' | 'subtreeDeptIds'>, changed: () => void, now: () => number = Date.now,
+) {
+  /**
+   * Every row checked, `PROGRESS_EVERY` at a time: a chunk's contract numbers are looked up together,
+   * and only the checked loans are kept, not the rows they were read from.
+   */
+  async function check(scope: Scope, rows: Iterable<SourceRow>, names: FieldNames, onProgress?: (n: number) => Promise<void>): Promise<Checked> {
+    const ctx = { dealers: await repo.dealers(scope), foreignContracts: new Set<string>(), seen: new Set<string>(), today: dayKey(now()) };
     const out: Checked = { loans: [], errors: [], errorCount: 0 };
-    for (const [i, r] of rows.entries()) {
-      const { loan, errors } = checkLoanRow(r.raw, r.row, ctx, names);
-      if (loan) out.loans.push(loan);
-      else {
-        out.errorCount++;
-        if (out.errors.length < L.maxReportedErrors) out.errors.push(...errors);
+    let done = 0;
+    const checkChunk = async (chunk: SourceRow[]) => {
+      ctx.foreignContracts = await repo.foreignContracts(scope, chunk.map((r) => String(r.raw.contractNo ?? '').trim()).filter(Boolean));
+      for (const r of chunk) {
+        const { loan, errors } = checkLoanRow(r.raw, r.row, ctx, names);
+        if (loan) out.loans.push(loan);
+        else {
+          out.errorCount++;
+          if (out.errors.length < L.maxReportedErrors) out.errors.push(...errors);
+        }
       }
-      if (onProgress && (i + 1) % PROGRESS_EVERY === 0) await onProgress(i + 1);
+      done += chunk.length;
+      if (onProgress) await onProgress(done);
+      // SQLite answers synchronously: without a pause here the whole sheet would hold the event loop.
+      await yieldToIo();
+    };
+    let chunk: SourceRow[] = [];
+    for (const r of rows) {
+      chunk.push(r);
+      if (chunk.length === PROGRESS_EVERY) {
+        await checkChunk(chunk);
+        chunk = [];
+      }
     }
+    if (chunk.length > 0) await checkChunk(chunk);
     return out;
   }
 
@@ -49,38 +74,43 @@ export function createLoanImportService(db: Db, repo: LoanImportRepository, keys
     const customers = [];
     for (let i = 0; i < loans.length; i += 500) customers.push(...(await repo.customerIdsOf(loans.slice(i, i + 500).map((l) => l.contractNo))).map((r) => r.customer_id));
     await recomputeCustomerGrades(createCustomerGradeRepository(db), customers, now());
+    changed();
     return result;
   }
 
-  /** The sheet's rows as fields, by header text in any order; an empty row is skipped. */
-  function sheetRows(content: Buffer): { row: number; raw: Record<string, unknown> }[] {
-    const rows = readSheet(content);
-    const head = rows.next();
+  /** The sheet's rows as fields, by header text in any order, read as they are checked; an empty row is skipped. */
+  function sheetRows(content: Buffer): { total: number; rows: Generator<SourceRow> } {
+    const sheet = openSheet(content);
+    const head = sheet.rows.next();
     if (head.done) throw new SheetError('表格是空的');
     const at = new Map(head.value.cells.map((c, i) => [String(c ?? '').trim(), i]));
     const missing = LOAN_SHEET_COLUMNS.filter((c) => c.required && !at.has(c.header)).map((c) => c.header);
     if (missing.length) throw new SheetError(`表头缺少：${missing.join('、')}（请使用导入模板）`);
-    const out: { row: number; raw: Record<string, unknown> }[] = [];
-    for (const r of rows) {
-      if (r.cells.every((c) => c === null || String(c).trim() === '')) continue;
-      if (out.length >= L.maxRows) throw new SheetError(`表格超过${L.maxRows}行，请分批导入`);
-      out.push({ row: r.row, raw: Object.fromEntries(LOAN_SHEET_COLUMNS.map((c) => [c.field, at.has(c.header) ? r.cells[at.get(c.header)!] : undefined])) });
+    function* rows(): Generator<SourceRow> {
+      let n = 0;
+      for (const r of sheet.rows) {
+        if (r.cells.every((c) => c === null || String(c).trim() === '')) continue;
+        if (++n > L.maxRows) throw new SheetError(`表格超过${L.maxRows}行，请分批导入`);
+        yield { row: r.row, raw: Object.fromEntries(LOAN_SHEET_COLUMNS.map((c) => [c.field, at.has(c.header) ? r.cells[at.get(c.header)!] : undefined])) };
+      }
     }
-    return out;
+    // The total counts blank rows too: it only sizes the progress bar; the report counts what was read.
+    return { total: Math.max(0, sheet.rowCount - 1), rows: rows() };
   }
 
   async function runSheet(id: number, scope: Scope, content: Buffer): Promise<void> {
     try {
-      const rows = sheetRows(content);
-      await repo.updateJob(id, { phase: 'checking', total: rows.length });
-      const checked = await check(scope, rows, SHEET_NAMES, (n) => repo.updateJob(id, { processed: n }));
+      const sheet = sheetRows(content);
+      await repo.updateJob(id, { phase: 'checking', total: sheet.total });
+      const checked = await check(scope, sheet.rows, SHEET_NAMES, (n) => repo.updateJob(id, { processed: n }));
+      const total = checked.loans.length + checked.errorCount;
       if (checked.errorCount > 0) {
-        await repo.updateJob(id, { phase: 'rejected', processed: rows.length, error_count: checked.errorCount, errors: JSON.stringify(checked.errors), finished_at: now() });
+        await repo.updateJob(id, { phase: 'rejected', total, processed: total, error_count: checked.errorCount, errors: JSON.stringify(checked.errors), finished_at: now() });
         return;
       }
       await repo.updateJob(id, { phase: 'saving', processed: 0 });
       const r = await store(checked.loans, () => undefined);
-      await repo.updateJob(id, { phase: 'done', processed: rows.length, created: r.created, updated: r.updated, finished_at: now() });
+      await repo.updateJob(id, { phase: 'done', total, processed: total, created: r.created, updated: r.updated, finished_at: now() });
     } catch (err) {
       const message = err instanceof SheetError ? err.message : '导入失败，未导入任何数据';
       await repo.updateJob(id, { phase: 'failed', message, finished_at: now() });

@@ -1,6 +1,6 @@
 import type { AppModule } from '../app-module.js';
 import { createCustomerGradeRepository } from '../../engine/customer-grade.repository.js';
-import { createCountCache } from './count-cache.js';
+import { createCountCache } from '../../lib/count-cache.js';
 import { createWarningDealRepository } from './warning-deal.repository.js';
 import { createWarningRepository } from './warning.repository.js';
 import { warningRoutes } from './warning.routes.js';
@@ -21,7 +21,11 @@ export const warningModule: AppModule = (app, { db, bulk, telemetry, shared }) =
     deal: createWarningDealRepository(db),
     counts,
     regrade: regradeWith(createCustomerGradeRepository(db)),
-    announce: (handled) => hub.warningsHandled(handled.map((h) => ({ id: h.id, deptId: h.dept_id }))),
+    announce: (handled) => {
+      // Handling changes unhandled counts and grades, which the customer lists count.
+      shared.customerCounts().invalidate();
+      hub.warningsHandled(handled.map((h) => ({ id: h.id, deptId: h.dept_id })));
+    },
   });
   warningRoutes(app, service);
 };

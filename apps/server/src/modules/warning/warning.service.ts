@@ -9,10 +9,9 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { phoneFor } from '../../lib/mask.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { Handled, WarningDealRepository } from './warning-deal.repository.js';
-import type { Scope } from '../../lib/scope.js';
-import type { CountCache } from './count-cache.js';
+import { countKey, type CountCache } from '../../lib/count-cache.js';
 import type { CustomerWarningCount } from './warning.export.js';
-import type { Filters, WarningRepository, WarningRow } from './warning.repository.js';
+import type { WarningRepository, WarningRow } from './warning.repository.js';
 
 export type WarningServiceDeps = {
   list: WarningRepository;
@@ -49,10 +48,6 @@ export function toItem(r: WarningRow, permissions: ReadonlySet<string>): Warning
     dealDescription: r.deal_description,
   };
 }
-
-/** One total per scope and filter set: users of the same departments share it. */
-const countKey = (scope: Scope, filters: Filters) =>
-  JSON.stringify([scope.kind === 'all' ? '*' : [...scope.deptIds].sort((a, b) => a - b), Object.entries(filters).filter(([, v]) => v !== undefined).sort()]);
 
 export function createWarningService(d: WarningServiceDeps) {
   const now = d.now ?? Date.now;

@@ -1,0 +1,30 @@
+import { LOAN_SHEET_COLUMNS, type LoanRow } from '@cvrisk/contracts';
+import { idCardCheckDigit } from '../apps/server/src/demo/identity.js';
+import { xlsxStream } from '../apps/server/src/lib/xlsx.js';
+
+/**
+ * A lender's monthly sheet of `rows` new loans across `dealers`, every row valid, written by the
+ * product's own .xlsx writer: what an import of a whole portfolio sends.
+ */
+export async function loanSheet(rows: number, dealers: string[]): Promise<Buffer> {
+  async function* pages(): AsyncGenerator<LoanRow[]> {
+    for (let start = 0; start < rows; start += 1000) {
+      const page: LoanRow[] = [];
+      for (let i = start; i < Math.min(rows, start + 1000); i++) {
+        // Born 1970–1999 on day 1–28 of a month; the sequence number keeps every identity distinct.
+        const first = `330106${1970 + (i % 30)}${String(1 + (i % 12)).padStart(2, '0')}${String(1 + (i % 28)).padStart(2, '0')}${String(Math.floor(i / 10) % 1000).padStart(3, '0')}`;
+        const overdue = i % 12 === 0 ? 1 + (i % 200) : 0;
+        page.push({
+          customerName: `导入客户${i}`, phone: `137${String(i).padStart(8, '0')}`, idCard: first + idCardCheckDigit(first), address: '浙江省杭州市西湖区',
+          dealerName: dealers[i % dealers.length]!, contractNo: `IMPB${String(i).padStart(9, '0')}`, loanAmount: 50_000 + (i % 200) * 1000,
+          termMonths: 36, repaymentDay: 1 + (i % 28), startDate: '2026-01-15', overdueDays: overdue, loanStatus: overdue ? '逾期' : '正常',
+        });
+      }
+      yield page;
+    }
+  }
+  const columns = LOAN_SHEET_COLUMNS.map((c) => ({ header: c.header, width: 14, value: (r: LoanRow) => (r[c.field] ?? null) as string | number | null }));
+  const chunks: Buffer[] = [];
+  for await (const chunk of xlsxStream(columns, pages())) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
