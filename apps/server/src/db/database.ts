@@ -14,6 +14,7 @@ import * as m008 from './migrations/008_handling_phrases.js';
 import * as m009 from './migrations/009_customers.js';
 import * as m010 from './migrations/010_loan_import.js';
 import type { DB } from './schema.js';
+import { withStatementCache } from './statement-cache.js';
 
 export type Db = Kysely<DB>;
 
@@ -58,11 +59,11 @@ export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; p
   sqlite.pragma('busy_timeout = 5000');
   // Positions of hundreds of terminals land on as many B-tree leaves at once; the 2 MB default cache thrashes.
   sqlite.pragma('cache_size = -131072');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const reader = new Database(opts.sqliteFile, { readonly: true });
   reader.pragma('busy_timeout = 5000');
   reader.pragma('cache_size = -8192');
-  const bulk = new Kysely<DB>({ dialect: new SqliteDialect({ database: reader }) });
+  const bulk = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(reader) }) });
   return {
     db, bulk, kind: 'sqlite', sqlite,
     close: async () => {

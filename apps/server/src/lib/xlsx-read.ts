@@ -1,4 +1,4 @@
-import { strFromU8, unzipSync } from 'fflate';
+import { DecodeUTF8, strFromU8, Unzip, UnzipInflate, unzipSync } from 'fflate';
 
 export type SheetCell = string | number | null;
 export type SheetRow = { row: number; cells: SheetCell[] };
@@ -24,31 +24,90 @@ function columnOf(ref: string): number {
 
 export class SheetError extends Error {}
 
+/** Compressed bytes handed to the inflater at a time: each yields a megabyte or so of XML. */
+const SLICE = 64 * 1024;
+
 /**
- * A workbook's first sheet: how many rows it holds (counted before any is read, for progress) and
- * its rows, read one at a time, as plain values: shared and inline strings as text, numbers (dates
- * are numbers: Excel's day serials) as numbers, empty cells as null. Enough of SpreadsheetML for what
- * people fill in by hand or export from another system; formulas give their cached value. The file
- * is bounded by the caller (a few MB), so it is unzipped whole; the rows are not kept.
+ * A workbook's first sheet: about how many rows it holds (for progress) and its rows, read one at a
+ * time, as plain values: shared and inline strings as text, numbers (dates are numbers: Excel's day
+ * serials) as numbers, empty cells as null. Enough of SpreadsheetML for what people fill in by hand or
+ * export from another system; formulas give their cached value. The sheet itself is inflated as it is
+ * read, a slice at a time (a 100,000-row sheet is ~65 MB of XML, twice that as a string); the small
+ * parts (workbook, relations, shared strings) are unzipped whole.
  */
 export function openSheet(file: Uint8Array): { rowCount: number; rows: Generator<SheetRow> } {
   let entries: Record<string, Uint8Array>;
   try {
-    entries = unzipSync(file, { filter: (f) => f.name === 'xl/sharedStrings.xml' || f.name === 'xl/workbook.xml' || f.name.startsWith('xl/worksheets/') || f.name === 'xl/_rels/workbook.xml.rels' });
+    entries = unzipSync(file, { filter: (f) => f.name === 'xl/sharedStrings.xml' || f.name === 'xl/workbook.xml' || f.name === 'xl/_rels/workbook.xml.rels' });
   } catch {
     throw new SheetError('文件不是有效的 .xlsx 表格');
   }
-  const sheetPath = firstSheetPath(entries);
+  const sheetPath = firstSheetPath(entries, sheetNames(file));
   if (!sheetPath) throw new SheetError('表格中没有工作表');
   const shared = entries['xl/sharedStrings.xml'] ? [...strFromU8(entries['xl/sharedStrings.xml']).matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => textOf(m[1]!)) : [];
-  const xml = strFromU8(entries[sheetPath]!);
-  entries = {};
+  // Counted on a first pass that keeps nothing: "<row" may also start a <rowBreaks>, so it is "about".
   let rowCount = 0;
-  for (let at = xml.indexOf('<row'); at >= 0; at = xml.indexOf('<row', at + 4)) rowCount++;
-  return { rowCount, rows: rowsOf(xml, shared) };
+  let carry = '';
+  for (const text of sheetText(file, sheetPath)) {
+    const scanned = carry + text;
+    for (let at = scanned.indexOf('<row'); at >= 0; at = scanned.indexOf('<row', at + 4)) rowCount++;
+    carry = scanned.slice(-3);
+  }
+  return { rowCount, rows: rowsOf(sheetText(file, sheetPath), shared) };
 }
 
-function* rowsOf(xml: string, shared: string[]): Generator<SheetRow> {
+/** The names of the archive's files, from its central directory (nothing is inflated). */
+function sheetNames(file: Uint8Array): string[] {
+  const names: string[] = [];
+  try {
+    unzipSync(file, { filter: (f) => (names.push(f.name), false) });
+  } catch {
+    throw new SheetError('文件不是有效的 .xlsx 表格');
+  }
+  return names;
+}
+
+/** The sheet's XML as text, inflated a slice of the file at a time. */
+function* sheetText(file: Uint8Array, sheetPath: string): Generator<string> {
+  const out: string[] = [];
+  let failed = false;
+  const decoder = new DecodeUTF8((text) => {
+    if (text) out.push(text);
+  });
+  const unzip = new Unzip((f) => {
+    if (f.name !== sheetPath) return;
+    f.ondata = (err, data, final) => {
+      if (err) failed = true;
+      else decoder.push(data, final);
+    };
+    f.start();
+  });
+  unzip.register(UnzipInflate);
+  for (let at = 0; at < file.length; at += SLICE) {
+    try {
+      unzip.push(file.subarray(at, at + SLICE), at + SLICE >= file.length);
+    } catch {
+      failed = true;
+    }
+    if (failed) throw new SheetError('文件不是有效的 .xlsx 表格');
+    while (out.length > 0) yield out.shift()!;
+  }
+}
+
+/** Rows as the text arrives: whatever follows the last complete row waits for the next piece. */
+function* rowsOf(texts: Iterable<string>, shared: string[]): Generator<SheetRow> {
+  let pending = '';
+  for (const text of texts) {
+    pending += text;
+    const cut = pending.lastIndexOf('</row>');
+    if (cut < 0) continue;
+    yield* rowsIn(pending.slice(0, cut + 6), shared);
+    pending = pending.slice(cut + 6);
+  }
+  yield* rowsIn(pending, shared);
+}
+
+function* rowsIn(xml: string, shared: string[]): Generator<SheetRow> {
   for (const m of xml.matchAll(/<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g)) {
     const rowNumber = Number(/\br="(\d+)"/.exec(m[1]!)?.[1] ?? 0);
     const cells: SheetCell[] = [];
@@ -73,14 +132,14 @@ function* rowsOf(xml: string, shared: string[]): Generator<SheetRow> {
 }
 
 /** The first sheet as the workbook orders them, else the first worksheet file. */
-function firstSheetPath(entries: Record<string, Uint8Array>): string | null {
+function firstSheetPath(entries: Record<string, Uint8Array>, names: string[]): string | null {
   const workbook = entries['xl/workbook.xml'] && strFromU8(entries['xl/workbook.xml']);
   const rels = entries['xl/_rels/workbook.xml.rels'] && strFromU8(entries['xl/_rels/workbook.xml.rels']);
   const rid = workbook && /<sheet\b[^>]*\br:id="([^"]+)"/.exec(workbook)?.[1];
   const target = rid && rels && new RegExp(`<Relationship\\b[^>]*Id="${rid}"[^>]*Target="([^"]+)"`).exec(rels)?.[1];
   if (target) {
     const path = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
-    if (entries[path]) return path;
+    if (names.includes(path)) return path;
   }
-  return Object.keys(entries).filter((n) => /^xl\/worksheets\/[^/]+\.xml$/.test(n)).sort()[0] ?? null;
+  return names.filter((n) => /^xl\/worksheets\/[^/]+\.xml$/.test(n)).sort()[0] ?? null;
 }

@@ -8,23 +8,33 @@ type Tx = Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable'>;
 
 /** `reader`: where the job is read, a connection the import's one long write transaction does not hold. */
 export function createLoanImportRepository(db: Db, reader: Db = db) {
-  /** One chunk of loans: customers found by identity number within their dealer, loans by contract number. */
+  /**
+   * One chunk of loans: customers found by identity number within their dealer, loans by contract
+   * number. New customers and new loans go in with one statement each; what exists is updated row by row.
+   */
   async function applyChunk(tx: Tx, loans: CheckedLoan[], now: number): Promise<{ created: number; updated: number }> {
     const customers = await tx.selectFrom('customer').select(['id', 'dept_id', 'id_card'])
       .where('id_card', 'in', [...new Set(loans.map((l) => l.idCard))]).execute();
     const customerOf = new Map(customers.map((c) => [`${c.dept_id}|${c.id_card}`, c.id]));
     const stored = await tx.selectFrom('loan').select(['id', 'contract_no']).where('contract_no', 'in', loans.map((l) => l.contractNo)).execute();
     const loanOf = new Map(stored.map((l) => [l.contract_no, l.id]));
-    let created = 0;
+    // A customer new to the database, once, as the last of their rows in the chunk says.
+    const fresh = new Map<string, CheckedLoan>();
+    for (const l of loans) if (!customerOf.has(`${l.dealerId}|${l.idCard}`)) fresh.set(`${l.dealerId}|${l.idCard}`, l);
+    if (fresh.size > 0) {
+      const made = await tx.insertInto('customer')
+        .values([...fresh.values()].map((l) => ({
+          dept_id: l.dealerId, name: l.customerName, phone: l.phone, id_card: l.idCard, address: l.address, grade: 'general', fraud_flag: 0, created_at: now,
+        })))
+        .returning(['id', 'dept_id', 'id_card']).execute();
+      // RETURNING gives no order: match by the key.
+      for (const c of made) customerOf.set(`${c.dept_id}|${c.id_card}`, c.id);
+    }
+    const added = [];
     for (const l of loans) {
       const key = `${l.dealerId}|${l.idCard}`;
-      let customerId = customerOf.get(key);
-      if (customerId === undefined) {
-        customerId = (await tx.insertInto('customer').values({
-          dept_id: l.dealerId, name: l.customerName, phone: l.phone, id_card: l.idCard, address: l.address, grade: 'general', fraud_flag: 0, created_at: now,
-        }).returning('id').executeTakeFirstOrThrow()).id;
-        customerOf.set(key, customerId);
-      } else {
+      const customerId = customerOf.get(key)!;
+      if (!fresh.has(key)) {
         await tx.updateTable('customer').set({ name: l.customerName, phone: l.phone, ...(l.address ? { address: l.address } : {}) }).where('id', '=', customerId).execute();
       }
       const values = {
@@ -32,12 +42,11 @@ export function createLoanImportRepository(db: Db, reader: Db = db) {
         overdue_days: l.overdueDays, status: l.status, start_day: l.startDay, overdue_amount_cents: l.overdueAmountCents, updated_at: now,
       };
       const loanId = loanOf.get(l.contractNo);
-      if (loanId === undefined) {
-        await tx.insertInto('loan').values({ ...values, contract_no: l.contractNo }).execute();
-        created++;
-      } else await tx.updateTable('loan').set(values).where('id', '=', loanId).execute();
+      if (loanId === undefined) added.push({ ...values, contract_no: l.contractNo });
+      else await tx.updateTable('loan').set(values).where('id', '=', loanId).execute();
     }
-    return { created, updated: loans.length - created };
+    if (added.length > 0) await tx.insertInto('loan').values(added).execute();
+    return { created: added.length, updated: loans.length - added.length };
   }
 
   return {
