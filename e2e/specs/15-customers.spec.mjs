@@ -71,6 +71,11 @@ export const tests = [
 
       await page.getByRole('tab', { name: '系统提示' }).click();
       await page.getByText('待处理').first().waitFor();
+      // The picture once the suggestions have loaded (the table is dimmed while it loads) and the
+      // flag's confirmation has gone.
+      await page.locator('.ant-table-tbody .ant-table-row, .ant-table-placeholder').first().waitFor();
+      await page.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+      await page.locator('.ant-message-notice').waitFor({ state: 'detached' });
       await shot('15-suggestions');
     },
   },

@@ -29,7 +29,7 @@ describe('LoanFraudPage', () => {
     ]);
     open('/risk/loanFraud?tab=suggestions');
     const row = within((await screen.findByText('138000010042')).closest('tr')!);
-    expect(server.sent(CustomerCalls.suggestions)[0]!.body).toEqual({ state: 'pending', pageNumber: 1, pageSize: 10 });
+    expect(server.sent(CustomerCalls.suggestions).map((c) => c.body)).toContainEqual({ state: 'pending', pageNumber: 1, pageSize: 10 });
     expect(row.getByText('断电预警')).toBeTruthy();
     expect(row.getByText('2 天')).toBeTruthy();
     expect(row.getByText('2026-11-01 09:00:00')).toBeTruthy();
@@ -41,8 +41,9 @@ describe('LoanFraudPage', () => {
     await waitFor(() => expect(server.sent(CustomerCalls.decideSuggestion)[0]!.body).toEqual({ id: 5, accept: true, reason: '核实：车已转卖' }));
   });
 
-  it('lists flagged customers with who flagged them and why', async () => {
+  it('lists flagged customers with who flagged them and why, and how many suggestions wait', async () => {
     fakeServer([
+      answer(CustomerCalls.suggestions, { list: [suggestion], count: 3 }),
       answer(DeptCalls.tree, []),
       answer(CustomerCalls.fraudList, {
         list: [{
@@ -56,5 +57,7 @@ describe('LoanFraudPage', () => {
     const row = within((await screen.findByText('安装后即失联')).closest('tr')!);
     expect(row.getByText('张晓燕')).toBeTruthy();
     expect(row.getByRole('link', { name: '于兰晶' }).getAttribute('href')).toBe('/risk/userPortrait?customerid=9');
+    const tab = screen.getByRole('tab', { name: /系统提示/ });
+    await waitFor(() => expect(within(tab).getByTitle('3 条提示待处理').textContent).toBe('3'));
   });
 });

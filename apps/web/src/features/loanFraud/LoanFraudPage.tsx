@@ -1,5 +1,6 @@
 import { LoanFraudListQuery, type LoanFraudItem } from '@cvrisk/contracts';
-import { Button, Card, Space, Tabs } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, Card, Space, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session/SessionContext';
@@ -8,7 +9,7 @@ import type { ListColumn } from '../../components/ListTable';
 import { ListScreen } from '../../components/ListScreen';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import '../customers/customers.css';
-import { CUSTOMERS_KEY, exportFraud, fetchFraudPage } from '../customers/customers.queries';
+import { CUSTOMERS_KEY, exportFraud, fetchFraudPage, fetchSuggestionPage } from '../customers/customers.queries';
 import { MarkFraudDialog } from '../customers/MarkFraudDialog';
 import { FraudHistoryDrawer } from './FraudHistoryDrawer';
 import { filtersFromQuery, filtersToQuery, FRAUD_FIELDS, fraudColumns } from './fraudFields';
@@ -16,6 +17,8 @@ import { SuggestionPanel } from './SuggestionPanel';
 import './loanFraud.css';
 
 type Tab = 'flagged' | 'suggestions';
+
+const PENDING_COUNT = { state: 'pending', pageNumber: 1, pageSize: 1 } as const;
 
 /** 骗贷客户: the customers flagged as loan fraud, and the engine's suggestions waiting for a verdict. */
 export function LoanFraudPage() {
@@ -27,6 +30,11 @@ export function LoanFraudPage() {
   const tab: Tab = params.get('tab') === 'suggestions' ? 'suggestions' : 'flagged';
   const [unmarking, setUnmarking] = useState<LoanFraudItem | null>(null);
   const [history, setHistory] = useState<LoanFraudItem | null>(null);
+  // How many suggestions wait for a verdict, on their tab: from 已标记 an operator still sees the work.
+  const waiting = useQuery({
+    queryKey: [CUSTOMERS_KEY, 'suggestions', PENDING_COUNT],
+    queryFn: ({ signal }) => fetchSuggestionPage(PENDING_COUNT, signal),
+  });
 
   const columns = useMemo(() => {
     const actions: ListColumn<LoanFraudItem> = {
@@ -49,7 +57,15 @@ export function LoanFraudPage() {
           onChange={(k) => setParams(k === 'suggestions' ? { tab: 'suggestions' } : {})}
           items={[
             { key: 'flagged', label: t('customers.flaggedTab') },
-            { key: 'suggestions', label: t('customers.suggestionsTab') },
+            {
+              key: 'suggestions',
+              label: (
+                <Space size={6}>
+                  {t('customers.suggestionsTab')}
+                  <Badge count={waiting.data?.count ?? 0} overflowCount={999} title={t('customers.suggestion.waiting', { count: waiting.data?.count ?? 0 })} />
+                </Space>
+              ),
+            },
           ]}
         />
         {tab === 'suggestions' && <SuggestionPanel canDecide={canMark} />}

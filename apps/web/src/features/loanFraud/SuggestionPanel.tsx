@@ -42,12 +42,13 @@ export function SuggestionPanel({ canDecide }: { canDecide: boolean }) {
       key: 'event', title: t('customers.suggestion.event'), width: 130,
       render: (_v, r) => <Link to={warningDetailPath({ id: r.warningId, deviceNumber: r.deviceNumber, warningType: r.warningType })}><Tag color="red">{r.warningTypeName}</Tag></Link>,
     },
-    { key: 'eventTime', title: t('customers.suggestion.eventTime'), width: 165, dataIndex: 'eventTime' },
-    { key: 'installTime', title: t('customers.suggestion.installTime'), width: 165, dataIndex: 'installTime' },
+    // The evidence that matters most beside the event, in view without scrolling.
     {
       key: 'after', title: t('customers.suggestion.after'), width: 90, align: 'right',
       render: (_v, r) => <Typography.Text type="danger" strong>{t('customers.suggestion.days', { days: r.daysAfterInstall })}</Typography.Text>,
     },
+    { key: 'eventTime', title: t('customers.suggestion.eventTime'), width: 165, dataIndex: 'eventTime' },
+    { key: 'installTime', title: t('customers.suggestion.installTime'), width: 165, dataIndex: 'installTime' },
     { key: 'place', title: t('customers.suggestion.place'), width: 200, ellipsis: true, render: (_v, r) => r.place || EMPTY },
     { key: 'dealer', title: t('customers.dept'), width: 160, dataIndex: 'deptName4s' },
     {
