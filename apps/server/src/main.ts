@@ -71,6 +71,7 @@ async function main(): Promise<void> {
   // finding the devices silent since, so the console opens with the warnings already there.
   await engine.idle();
   await engine.start();
+  telemetry.lateFixes.resume();
   await engine.idle();
   if (firstDemoStart && config.demoHistoryDays > 0) {
     const report = tenths('demo handling');
@@ -113,6 +114,8 @@ async function main(): Promise<void> {
     await gateway.close();
     await app.close();
     await telemetry.pipeline.drain();
+    // A replay cut short is rolled back and stays marked: the next start does it.
+    telemetry.lateFixes.stop();
     await engine.stop();
     await handle.close();
     process.exit(0);

@@ -36,6 +36,9 @@ export interface DB {
   trip: TripTable;
   device_daily: DeviceDailyTable;
   device_track_state: DeviceTrackStateTable;
+  driving_event: DrivingEventTable;
+  track_checkpoint: TrackCheckpointTable;
+  derive_pending: DerivePendingTable;
   engine_device_state: EngineDeviceStateTable;
   webhook: WebhookTable;
   webhook_delivery: WebhookDeliveryTable;
@@ -171,6 +174,8 @@ export interface DeviceTable {
   dept_id: number;
   car_id: number | null;
   install_time: number | null;
+  /** The installer company that fitted it. */
+  installer_dept_id: number | null;
   /** SHA-256 of the auth code handed out at registration; null while the terminal is not registered. */
   auth_code_hash: string | null;
   registered_at: number | null;
@@ -402,6 +407,49 @@ export interface DeviceDailyTable {
   acc_on_count: number;
   fixes: number;
   max_speed: number;
+  harsh_acc: number;
+  harsh_brake: number;
+  speeding: number;
+  fatigue: number;
+  /** Time spent moving; night driving is the part of it between 22:00 and 05:00. */
+  drive_ms: number;
+  night_drive_ms: number;
+  night_mileage_m: number;
+  /** Trips and stops are counted on the day of the fix that completes them. */
+  trips: number;
+  trip_ms: number;
+  trip_m: number;
+  stops: number;
+  /** Time parked, split across days by the fixes that saw it. */
+  stop_ms: number;
+  stops_night: number;
+  stops_morning: number;
+  stops_day: number;
+  stops_evening: number;
+}
+
+export interface DrivingEventTable {
+  device_id: number;
+  /** DRIVING_EVENT kind: 1 harsh acceleration, 2 harsh braking, 3 speeding, 4 fatigue. */
+  kind: number;
+  start_time: number;
+  end_time: number;
+  lng: number;
+  lat: number;
+  value: number;
+}
+
+/** A device whose late fixes wait for its derived data to be replayed from `from_day`. */
+export interface DerivePendingTable {
+  device_id: number;
+  from_day: number;
+}
+
+/** A device's TrackState before its first fix of a day: where a replay of that day starts. */
+export interface TrackCheckpointTable {
+  device_id: number;
+  day: number;
+  state: string;
 }
 
 export interface DeviceTrackStateTable {

@@ -1,5 +1,6 @@
 import type { WarningEvent } from '@cvrisk/contracts';
 import type { DatabaseHandle } from '../db/database.js';
+import { createLateFixQueue } from './derive/late-fix-queue.js';
 import { createCommandStore, noChannel, type CommandChannel } from './commands/command-store.js';
 import { createTelemetryStore } from './pipeline/create-store.js';
 import type { BatchWrite } from './pipeline/batch.js';
@@ -18,7 +19,9 @@ export type WarningListener = (warning: WarningEvent) => void;
 export function createTelemetry(handle: DatabaseHandle, now: () => number = Date.now) {
   const devices = createDeviceCache(handle.db, now);
   const listeners = new Set<CommitListener>();
+  const lateFixes = createLateFixQueue({ db: handle.db, pipeline: () => pipeline, devices });
   const onCommitted = (batch: BatchWrite) => {
+    lateFixes.committed(batch.late.length);
     for (const listener of listeners) listener(batch);
   };
   const warningListeners = new Set<WarningListener>();
@@ -27,6 +30,8 @@ export function createTelemetry(handle: DatabaseHandle, now: () => number = Date
   const telemetry = {
     devices,
     pipeline,
+    /** Replays of devices whose late fixes changed what was derived. */
+    lateFixes,
     commands,
     channel: noChannel as CommandChannel,
     /** Live updates and the risk engine follow committed batches without the pipeline knowing them; returns the unsubscribe. */

@@ -1,4 +1,5 @@
-import { dayKey, distanceM } from '@cvrisk/contracts';
+import { dayKey, distanceM, shanghaiHour } from '@cvrisk/contracts';
+import { behave, emptyBehaviour, FATIGUE_REST_MS, isNight, type BehaviourState, type DrivingEvent } from './driving.js';
 
 /** Definitions of server-behaviour §8–9. */
 export const STOP_SPEED_KMH = 3;
@@ -22,15 +23,33 @@ export type TrackState = {
   tripStart: { t: number; lng: number; lat: number } | null;
   tripDistanceM: number;
   tripMaxSpeed: number;
+  behaviour: BehaviourState;
 };
 
 export const emptyTrackState = (): TrackState => ({
   last: null, stillSince: null, stillLng: 0, stillLat: 0, stopOpen: false, tripStart: null, tripDistanceM: 0, tripMaxSpeed: 0,
+  behaviour: emptyBehaviour(),
 });
+
+/** A state stored before the behaviour detectors existed continues with fresh ones. */
+export const trackStateOf = (json: string): TrackState => ({ ...emptyTrackState(), ...(JSON.parse(json) as Partial<TrackState>) });
+
+/** Stops by the hour they begin: night 22–06, morning 06–10, day 10–17, evening 17–22. */
+export type StopBand = 'night' | 'morning' | 'day' | 'evening';
+export function stopBand(t: number): StopBand {
+  const h = shanghaiHour(t);
+  return h >= 22 || h < 6 ? 'night' : h < 10 ? 'morning' : h < 17 ? 'day' : 'evening';
+}
 
 export type Stop = { start: number; end: number; lng: number; lat: number };
 export type Trip = { start: number; end: number; startLng: number; startLat: number; endLng: number; endLat: number; distanceM: number; maxSpeed: number };
-export type DailyDelta = { day: number; mileageM: number; accOnMs: number; accOnCount: number; fixes: number; maxSpeed: number };
+export type DailyDelta = {
+  day: number; mileageM: number; accOnMs: number; accOnCount: number; fixes: number; maxSpeed: number;
+  harshAcc: number; harshBrake: number; speeding: number; fatigue: number;
+  driveMs: number; nightDriveMs: number; nightMileageM: number;
+  trips: number; tripMs: number; tripM: number;
+  stops: number; stopMs: number; stopBand: StopBand | null;
+};
 
 export type Step = {
   state: TrackState;
@@ -39,6 +58,8 @@ export type Step = {
   /** A stop that just ended. */
   closedStop: Stop | null;
   closedTrip: Trip | null;
+  /** Driving events that began or went on at this fix. */
+  events: DrivingEvent[];
   daily: DailyDelta;
 };
 
@@ -60,55 +81,77 @@ function legDistance(a: Fix, b: Fix): number {
  * in the same transaction as the fix, so a restart continues exactly where it stopped.
  */
 export function advance(prev: TrackState, f: Fix): Step {
-  const s: TrackState = { ...prev, last: f };
+  const s: TrackState = { ...prev, last: f, behaviour: { ...prev.behaviour } };
   const last = prev.last;
+  const dt = last ? f.t - last.t : 0;
   const leg = last ? legDistance(last, f) : 0;
+  const still = isStill(f);
+  const moving = last !== null && !still && dt <= ACC_GAP_CAP_MS;
   const daily: DailyDelta = {
     day: dayKey(f.t),
     mileageM: leg,
-    accOnMs: last && last.acc === 1 && f.acc === 1 ? Math.min(f.t - last.t, ACC_GAP_CAP_MS) : 0,
+    accOnMs: last && last.acc === 1 && f.acc === 1 ? Math.min(dt, ACC_GAP_CAP_MS) : 0,
     accOnCount: f.acc === 1 && (!last || last.acc === 0) ? 1 : 0,
     fixes: 1,
     maxSpeed: f.speed,
+    harshAcc: 0, harshBrake: 0, speeding: 0, fatigue: 0,
+    driveMs: moving ? dt : 0,
+    nightDriveMs: moving && isNight(f.t) ? dt : 0,
+    nightMileageM: moving && isNight(f.t) ? leg : 0,
+    trips: 0, tripMs: 0, tripM: 0,
+    stops: 0, stopMs: 0, stopBand: null,
   };
   let openStop: Stop | null = null;
   let closedStop: Stop | null = null;
   let closedTrip: Trip | null = null;
 
-  if (isStill(f)) {
+  if (still) {
     if (s.stillSince === null) {
       s.stillSince = f.t;
       s.stillLng = f.lng;
       s.stillLat = f.lat;
     }
     if (s.tripStart && !s.stopOpen) s.tripDistanceM += leg;
+    if (s.stopOpen) daily.stopMs = dt;
     if (f.t - s.stillSince >= STOP_MIN_MS) {
       // The spell has become a stop: the trip that led here ended when the car came to rest.
-      if (!s.stopOpen && s.tripStart) {
-        if (s.tripDistanceM >= TRIP_MIN_M) {
+      if (!s.stopOpen) {
+        if (s.tripStart && s.tripDistanceM >= TRIP_MIN_M) {
           closedTrip = {
             start: s.tripStart.t, end: s.stillSince, startLng: s.tripStart.lng, startLat: s.tripStart.lat,
             endLng: s.stillLng, endLat: s.stillLat, distanceM: s.tripDistanceM, maxSpeed: s.tripMaxSpeed,
           };
+          daily.trips = 1;
+          daily.tripMs = closedTrip.end - closedTrip.start;
+          daily.tripM = closedTrip.distanceM;
         }
         s.tripStart = null;
+        daily.stops = 1;
+        daily.stopBand = stopBand(s.stillSince);
+        daily.stopMs = f.t - s.stillSince;
       }
       s.stopOpen = true;
       openStop = { start: s.stillSince, end: f.t, lng: s.stillLng, lat: s.stillLat };
     }
-    return { state: s, openStop, closedStop, closedTrip, daily };
+  } else {
+    if (s.stopOpen && s.stillSince !== null) {
+      closedStop = { start: s.stillSince, end: f.t, lng: s.stillLng, lat: s.stillLat };
+      daily.stopMs = dt;
+    }
+    if (s.tripStart) {
+      s.tripDistanceM += leg;
+      s.tripMaxSpeed = Math.max(s.tripMaxSpeed, f.speed);
+    } else {
+      s.tripStart = last ? { t: last.t, lng: last.lng, lat: last.lat } : { t: f.t, lng: f.lng, lat: f.lat };
+      s.tripDistanceM = leg;
+      s.tripMaxSpeed = f.speed;
+    }
+    s.stillSince = null;
+    s.stopOpen = false;
   }
 
-  if (s.stopOpen && s.stillSince !== null) closedStop = { start: s.stillSince, end: f.t, lng: s.stillLng, lat: s.stillLat };
-  if (s.tripStart) {
-    s.tripDistanceM += leg;
-    s.tripMaxSpeed = Math.max(s.tripMaxSpeed, f.speed);
-  } else {
-    s.tripStart = last ? { t: last.t, lng: last.lng, lat: last.lat } : { t: f.t, lng: f.lng, lat: f.lat };
-    s.tripDistanceM = leg;
-    s.tripMaxSpeed = f.speed;
-  }
-  s.stillSince = null;
-  s.stopOpen = false;
-  return { state: s, openStop, closedStop, closedTrip, daily };
+  const rested = dt >= FATIGUE_REST_MS || (s.stillSince !== null && f.t - s.stillSince >= FATIGUE_REST_MS);
+  const { events, counts } = behave(s.behaviour, last, f, still, rested);
+  Object.assign(daily, counts);
+  return { state: s, openStop, closedStop, closedTrip, events, daily };
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { emptyTrackState, type TrackState } from '../derive/track-state.js';
+import { emptyTrackState, trackStateOf, type TrackState } from '../derive/track-state.js';
 
 /** What the pipeline keeps per device between batches: identity, and where its history stands. */
 export type DeviceEntry = {
@@ -24,6 +24,7 @@ const UNKNOWN_TTL_MS = 60_000;
  */
 export function createDeviceCache(db: Db, now: () => number = Date.now) {
   const byNumber = new Map<string, DeviceEntry>();
+  const byId = new Map<number, DeviceEntry>();
   const unknown = new Map<string, number>();
 
   async function load(number: string): Promise<DeviceEntry | null> {
@@ -44,7 +45,7 @@ export function createDeviceCache(db: Db, now: () => number = Date.now) {
       carId: row.car_id,
       lastTime: row.last_time,
       alarmWord: row.alarm_word ?? 0,
-      track: row.state ? (JSON.parse(row.state) as TrackState) : emptyTrackState(),
+      track: row.state ? trackStateOf(row.state) : emptyTrackState(),
     };
   }
 
@@ -57,6 +58,7 @@ export function createDeviceCache(db: Db, now: () => number = Date.now) {
       const entry = await load(number);
       if (entry) {
         byNumber.set(number, entry);
+        byId.set(entry.id, entry);
         unknown.delete(number);
       } else {
         unknown.set(number, now());
@@ -65,7 +67,13 @@ export function createDeviceCache(db: Db, now: () => number = Date.now) {
     },
     /** Forget a device (re-bound to another car, deleted): the next position reloads it. */
     forget(number: string): void {
+      const entry = byNumber.get(number);
       byNumber.delete(number);
+      if (entry) byId.delete(entry.id);
+    },
+    /** A device the pipeline has seen, by id (a replay updates its track state here). */
+    loaded(id: number): DeviceEntry | undefined {
+      return byId.get(id);
     },
   };
 }

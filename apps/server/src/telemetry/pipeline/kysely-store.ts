@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { DAILY_SUMS } from '../derive/derived-columns.js';
+import { pendingReplays } from './batch.js';
 import type { TelemetryStore } from './telemetry-store.js';
 
 /** PostgreSQL allows 65,535 parameters per statement; position rows have 16 columns. */
@@ -41,15 +43,25 @@ export function createKyselyTelemetryStore(db: Db): TelemetryStore {
           ).execute();
         }
         for (const part of chunks(b.trips)) {
-          await tx.insertInto('trip').values(part).onConflict((oc) => oc.columns(['device_id', 'start_time']).doNothing()).execute();
+          await tx.insertInto('trip').values(part).onConflict((oc) =>
+            oc.columns(['device_id', 'start_time']).doUpdateSet((eb) => ({
+              end_time: eb.ref('excluded.end_time'), end_lng: eb.ref('excluded.end_lng'), end_lat: eb.ref('excluded.end_lat'),
+              distance_m: eb.ref('excluded.distance_m'), max_speed: eb.ref('excluded.max_speed'),
+            })),
+          ).execute();
+        }
+        for (const part of chunks(b.events)) {
+          await tx.insertInto('driving_event').values(part).onConflict((oc) =>
+            oc.columns(['device_id', 'kind', 'start_time']).doUpdateSet((eb) => ({ end_time: eb.ref('excluded.end_time'), value: eb.ref('excluded.value') })),
+          ).execute();
+        }
+        for (const part of chunks(b.checkpoints)) {
+          await tx.insertInto('track_checkpoint').values(part).onConflict((oc) => oc.columns(['device_id', 'day']).doNothing()).execute();
         }
         for (const part of chunks(b.daily)) {
           await tx.insertInto('device_daily').values(part).onConflict((oc) =>
             oc.columns(['device_id', 'day']).doUpdateSet({
-              mileage_m: sql`device_daily.mileage_m + excluded.mileage_m`,
-              acc_on_ms: sql`device_daily.acc_on_ms + excluded.acc_on_ms`,
-              acc_on_count: sql`device_daily.acc_on_count + excluded.acc_on_count`,
-              fixes: sql`device_daily.fixes + excluded.fixes`,
+              ...Object.fromEntries(DAILY_SUMS.map((c) => [c, sql`device_daily.${sql.ref(c)} + excluded.${sql.ref(c)}`])),
               max_speed: sql`greatest(device_daily.max_speed, excluded.max_speed)`,
             }),
           ).execute();
@@ -57,7 +69,14 @@ export function createKyselyTelemetryStore(db: Db): TelemetryStore {
         for (const part of chunks(b.trackStates)) {
           await tx.insertInto('device_track_state').values(part).onConflict((oc) => oc.column('device_id').doUpdateSet((eb) => ({ state: eb.ref('excluded.state') }))).execute();
         }
-        return b.positions.map((p) => inserted.has(`${p.device_id}:${p.gps_time}`));
+        const result = b.positions.map((p) => inserted.has(`${p.device_id}:${p.gps_time}`));
+        const pending = pendingReplays(b.late, result);
+        if (pending.length) {
+          await tx.insertInto('derive_pending').values(pending).onConflict((oc) =>
+            oc.column('device_id').doUpdateSet({ from_day: sql`least(derive_pending.from_day, excluded.from_day)` }),
+          ).execute();
+        }
+        return result;
       }),
   };
 }

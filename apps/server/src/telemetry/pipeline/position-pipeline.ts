@@ -129,6 +129,26 @@ export function createPositionPipeline(o: PipelineOptions) {
       return results;
     },
 
+    /**
+     * Runs `work` with no batch in flight and none starting until it ends: a replay of a device's
+     * derived data must not interleave with the live derivation of the same device.
+     */
+    async exclusive<T>(work: () => Promise<T>): Promise<T> {
+      while (flushing) await flushing;
+      // An armed flush would start inside the work: it is re-armed after.
+      if (timer) clearTimeout(timer);
+      timer = null;
+      let release!: () => void;
+      flushing = new Promise<void>((r) => (release = r));
+      try {
+        return await work();
+      } finally {
+        flushing = null;
+        release();
+        if (waitingCount > 0) schedule();
+      }
+    },
+
     /** Waits for every submitted position to be written (shutdown). */
     async drain(): Promise<void> {
       while (flushing || waitingCount > 0) {

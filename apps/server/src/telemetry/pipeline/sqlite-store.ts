@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { BatchWrite } from './batch.js';
+import { DAILY_COLUMNS, DAILY_SUMS } from '../derive/derived-columns.js';
+import { pendingReplays, type BatchWrite } from './batch.js';
 import type { TelemetryStore } from './telemetry-store.js';
 
 const POSITION_COLUMNS = [
@@ -36,13 +37,22 @@ export function createSqliteTelemetryStore(sqlite: Database.Database): Telemetry
   );
   const insertTrip = sqlite.prepare(
     `insert into trip (device_id, start_time, end_time, start_lng, start_lat, end_lng, end_lat, distance_m, max_speed)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict(device_id, start_time) do nothing`,
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict(device_id, start_time) do update set end_time = excluded.end_time,
+       end_lng = excluded.end_lng, end_lat = excluded.end_lat, distance_m = excluded.distance_m, max_speed = excluded.max_speed`,
   );
   const addDaily = sqlite.prepare(
-    `insert into device_daily (device_id, day, mileage_m, acc_on_ms, acc_on_count, fixes, max_speed) values (?, ?, ?, ?, ?, ?, ?)
-     on conflict(device_id, day) do update set mileage_m = mileage_m + excluded.mileage_m, acc_on_ms = acc_on_ms + excluded.acc_on_ms,
-       acc_on_count = acc_on_count + excluded.acc_on_count, fixes = fixes + excluded.fixes, max_speed = max(max_speed, excluded.max_speed)`,
+    `insert into device_daily (${DAILY_COLUMNS.join(', ')}) values (${placeholders(DAILY_COLUMNS.length)})
+     on conflict(device_id, day) do update set ${DAILY_SUMS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')},
+       max_speed = max(max_speed, excluded.max_speed)`,
   );
+  const upsertEvent = sqlite.prepare(
+    `insert into driving_event (device_id, kind, start_time, end_time, lng, lat, value) values (?, ?, ?, ?, ?, ?, ?)
+     on conflict(device_id, kind, start_time) do update set end_time = excluded.end_time, value = excluded.value`,
+  );
+  const markPending = sqlite.prepare(
+    'insert into derive_pending (device_id, from_day) values (?, ?) on conflict(device_id) do update set from_day = min(from_day, excluded.from_day)',
+  );
+  const addCheckpoint = sqlite.prepare('insert into track_checkpoint (device_id, day, state) values (?, ?, ?) on conflict(device_id, day) do nothing');
   const upsertTrack = sqlite.prepare(
     'insert into device_track_state (device_id, state) values (?, ?) on conflict(device_id) do update set state = excluded.state',
   );
@@ -58,8 +68,11 @@ export function createSqliteTelemetryStore(sqlite: Database.Database): Telemetry
     for (const a of b.alarmsOpened) openAlarm.run(a.dept_id, a.device_id, a.alarm_type, a.start_time, a.lng, a.lat);
     for (const s of b.stops) upsertStop.run(s.device_id, s.start_time, s.end_time, s.lng, s.lat, s.closed);
     for (const t of b.trips) insertTrip.run(t.device_id, t.start_time, t.end_time, t.start_lng, t.start_lat, t.end_lng, t.end_lat, t.distance_m, t.max_speed);
-    for (const d of b.daily) addDaily.run(d.device_id, d.day, d.mileage_m, d.acc_on_ms, d.acc_on_count, d.fixes, d.max_speed);
+    for (const d of b.daily) addDaily.run(DAILY_COLUMNS.map((c) => d[c]));
+    for (const e of b.events) upsertEvent.run(e.device_id, e.kind, e.start_time, e.end_time, e.lng, e.lat, e.value);
+    for (const c of b.checkpoints) addCheckpoint.run(c.device_id, c.day, c.state);
     for (const t of b.trackStates) upsertTrack.run(t.device_id, t.state);
+    for (const p of pendingReplays(b.late, inserted)) markPending.run(p.device_id, p.from_day);
     return inserted;
   });
 
