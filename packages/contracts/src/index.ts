@@ -40,3 +40,7 @@ export * from './push.js';
 export * from './customer.js';
 export * from './customer-draw.js';
 export * from './loan-import.js';
+export * from './driving-score.js';
+export * from './report-query.js';
+export * from './report-rows.js';
+export * from './report-calls.js';

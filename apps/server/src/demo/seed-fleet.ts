@@ -59,8 +59,13 @@ export async function insertFleet(
     progress('cars', carId.size, plans.length);
   }
 
+  // Fitted devices were fitted by their institution's installer company (installer statistics).
+  const installerOf = new Map(org.finance.map((f) => [f.id, f.installerId]));
+  const dealerFinance = new Map(org.dealers.map((d) => [d.id, d.financeId]));
   const deviceRows = [
-    ...plans.flatMap((p) => p.devices.map((d) => ({ ...d, car_id: carId.get(p.car.frame_number) as number }))),
+    ...plans.flatMap((p) =>
+      p.devices.map((d) => ({ ...d, car_id: carId.get(p.car.frame_number) as number, installer_dept_id: installerOf.get(dealerFinance.get(d.dept_id)!) ?? null })),
+    ),
     ...stock,
   ];
   const fitted: FittedDevice[] = [];

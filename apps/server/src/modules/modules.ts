@@ -19,6 +19,7 @@ import { ingestModule } from './ingest/ingest.module.js';
 import { menuModule } from './menu/menu.module.js';
 import { monitorModule } from './monitor/monitor.module.js';
 import { pushModule } from './push/push.module.js';
+import { reportModule } from './report/report.module.js';
 import { riskConfigModule } from './risk-config/risk-config.module.js';
 import { riskPointModule } from './riskpoint/riskpoint.module.js';
 import { sessionModule } from './session/session.module.js';
@@ -52,6 +53,7 @@ export const MODULES: readonly AppModule[] = [
   warningDetailModule,
   carAnalysisModule,
   alarmModule,
+  reportModule,
   whiteListModule,
   riskConfigModule,
   monitorModule,

@@ -26,6 +26,7 @@ import { FenceCalls } from '../fence.js';
 import { CustomerCalls } from '../customer.js';
 import { CustomerDrawCalls } from '../customer-draw.js';
 import { LoanImportCalls } from '../loan-import.js';
+import { ReportCalls } from '../report-calls.js';
 
 /**
  * Every declared call, by feature. The OpenAPI document, the fuzz test and the route check are
@@ -58,6 +59,7 @@ export const ALL_CALLS = {
   customer: CustomerCalls,
   customerDraw: CustomerDrawCalls,
   loanImport: LoanImportCalls,
+  ...Object.fromEntries(Object.entries(ReportCalls).map(([name, calls]) => [`report.${name}`, calls])),
 } satisfies Record<string, Record<string, CallDeclaration>>;
 
 /** The calls as one flat list, each with its feature and name ("riskPoint.save"). */

@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { countKey, createCountCache } from '../../lib/count-cache.js';
+import type { Scope } from '../../lib/scope.js';
+import { CAR_COLUMNS, carsIn, type CarColumns, type CarFilter } from './report-cars.js';
+
+export type StopFilter = CarFilter & { fromMs: number; toMs: number };
+export type StopRow = CarColumns & { start_time: number; end_time: number; lng: number; lat: number; closed: number };
+export type Hotspot = { stops: number; duration_ms: number; lng: number; lat: number };
+
+/** Frequent stop places are cells of about 200 m (1/500 of a degree). */
+const CELLS_PER_DEGREE = 500;
+
+/** The stops the pipeline derives, by the time they began (the stop_start index). */
+export function createStopsRepository(db: Db) {
+  const counts = createCountCache();
+  const inPeriod = (scope: Scope, f: StopFilter) =>
+    carsIn(db, scope, f).innerJoin('stop as s', 's.device_id', 'd.id').where('s.start_time', '>=', f.fromMs).where('s.start_time', '<=', f.toMs);
+
+  return {
+    async page(scope: Scope, f: StopFilter, sort: { field: 'start_time' | 'duration'; desc: boolean }, offset: number, limit: number) {
+      const base = inPeriod(scope, f);
+      const dir = sort.desc ? 'desc' : 'asc';
+      const order = sort.field === 'duration' ? sql`s.end_time - s.start_time` : sql.ref('s.start_time');
+      const [rows, count] = await Promise.all([
+        base.select([...CAR_COLUMNS, 's.start_time', 's.end_time', 's.lng', 's.lat', 's.closed']).orderBy(order, dir).orderBy('d.id').offset(offset).limit(limit).execute(),
+        counts.get(countKey(scope, f), async () => Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)),
+      ]);
+      return { rows: rows as StopRow[], count };
+    },
+
+    /** The places the selected cars stopped at most often, with how long they stood there in all. */
+    async hotspots(scope: Scope, f: StopFilter, limit = 10): Promise<Hotspot[]> {
+      const cellLng = sql`round(s.lng * ${CELLS_PER_DEGREE})`;
+      const cellLat = sql`round(s.lat * ${CELLS_PER_DEGREE})`;
+      const rows = await inPeriod(scope, f).groupBy([cellLng, cellLat])
+        .select((eb) => [
+          eb.fn.countAll<number>().as('stops'),
+          sql<number>`sum(s.end_time - s.start_time)`.as('duration_ms'),
+          eb.fn.avg<number>('s.lng').as('lng'),
+          eb.fn.avg<number>('s.lat').as('lat'),
+        ])
+        .orderBy('stops', 'desc').orderBy('duration_ms', 'desc').limit(limit).execute();
+      return rows.map((r) => ({ stops: Number(r.stops), duration_ms: Number(r.duration_ms), lng: Number(r.lng), lat: Number(r.lat) }));
+    },
+  };
+}
+
+export type StopsRepository = ReturnType<typeof createStopsRepository>;
