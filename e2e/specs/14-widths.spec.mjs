@@ -27,6 +27,10 @@ const SCREENS = [
   { name: 'riskpoints', path: '/monitor/riskPoint', ready: '.leaflet-container' },
   { name: 'track', path: '/monitor/trackPlayback', ready: '.leaflet-container' },
   { name: 'thresholds', path: '/riskConfig/riskWarningConfig', ready: '.ant-form' },
+  { name: 'dealer-stats', path: '/riskConfig/dealersMultiDimensionalStatistics', ready: '.report-summary canvas' },
+  { name: 'mileage', path: '/report/mileageReport', ready: '.report-summary canvas' },
+  { name: 'stops', path: '/report/parkingReport', ready: '.report-summary canvas' },
+  { name: 'ubi-behaviour', path: '/ubi/drivingBehavior', ready: '.report-summary canvas' },
 ];
 
 /**

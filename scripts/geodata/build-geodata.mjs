@@ -19,7 +19,9 @@
  *     centre, and each city's outline simplified to ~500 m (rings delta-encoded as integers of 1e-4°)
  *     so the server can tell which city a point lies in.
  *   apps/web/public/geo/china-outlines.json  GeoJSON of province and city outlines (WGS-84, 4 decimals,
- *     Douglas–Peucker simplified), properties `name` and `level` ('province' | 'city').
+ *     Douglas–Peucker simplified), properties `name`, `level` ('province' | 'city') and, for a city, its
+ *     `province` (the data board drills down by it; a city's centre can lie outside its province's
+ *     simplified outline, as 泸州市's does, so it cannot be worked out from the shapes).
  *     Municipalities and the two SARs have no city outlines: their province outline is their city.
  *   apps/server/src/geo/data/districts.json  districts: name, city, WGS-84 seat, outline simplified to
  *     ~150 m as shared border pieces (encoded polylines), and the source's licence text.
@@ -122,16 +124,16 @@ function build(dir) {
     })),
   };
 
-  const feature = (name, level, polys) => ({
+  const feature = (name, level, polys, province) => ({
     type: 'Feature',
-    properties: { name, level },
+    properties: province ? { name, level, province } : { name, level },
     geometry: { type: 'MultiPolygon', coordinates: roundPolys(polys, 4) },
   });
   const outlines = {
     type: 'FeatureCollection',
     features: [
       ...provinces.map((p) => feature(p.fullName, 'province', simplifyPolygons(p.polys, WEB_PROVINCE_TOLERANCE))),
-      ...cities.filter((c) => c.drawn).map((c) => feature(c.name, 'city', simplifyPolygons(c.polys, WEB_CITY_TOLERANCE))),
+      ...cities.filter((c) => c.drawn).map((c) => feature(c.name, 'city', simplifyPolygons(c.polys, WEB_CITY_TOLERANCE), c.province.fullName)),
     ].filter((f) => f.geometry.coordinates.length > 0),
   };
   // The city as an address reads it: municipalities and SARs are their own city (北京市, not 北京市北京市).

@@ -96,6 +96,14 @@ export type ProvinceCount = z.infer<typeof ProvinceCount>;
 export const CarProvinceStats = z.object({ list: z.array(ProvinceCount) });
 export type CarProvinceStats = z.infer<typeof CarProvinceStats>;
 
+/** `carCityCount`: one bound province's cars per bound city, most first; a province nobody is bound to has none. */
+export const CarCityQuery = z.object({ province: z.string().trim().min(1, '请选择省份').max(30, '最多30个字符') });
+export type CarCityQuery = z.infer<typeof CarCityQuery>;
+export const CityCount = z.object({ city: z.string(), count: z.number() });
+export type CityCount = z.infer<typeof CityCount>;
+export const CarCityStats = z.object({ list: z.array(CityCount) });
+export type CarCityStats = z.infer<typeof CarCityStats>;
+
 /**
  * One figure: each needs the permission of the screen it summarises (warning and alarm figures
  * `warning:view`, customer figures `customer:view`); device and car counts any signed-in user.
@@ -107,6 +115,15 @@ export const HomeCalls = {
   deviceOnline: figure('deviceOnline', '设备在线、离线、从未上报数，有线与无线数', 'signedIn', DeviceOnlineStats),
   carCount: figure('carCount', '车辆数', 'signedIn', CarCountStats),
   carProvinceCount: figure('carProvinceCount', '各省车辆数（按绑定省份），多的在前', 'signedIn', CarProvinceStats),
+  carCityCount: defineCall({
+    method: 'GET',
+    path: '/api/indexMonitoring/carCityCount',
+    summary: '某省各市车辆数（按绑定城市），多的在前',
+    tag: '首页',
+    access: 'signedIn',
+    query: CarCityQuery,
+    reply: CarCityStats,
+  }),
   customerCount: figure('customerCount', '客户数与逾期客户数', 'customer:view', CustomerCountStats),
   customerGrade: figure('customerGrade', '各等级客户数', 'customer:view', CustomerGradeStats),
   alarmCount: figure('alarmCount', '今日、近7天与未结束的设备报警数', 'warning:view', AlarmCountStats),

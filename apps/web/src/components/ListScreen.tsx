@@ -43,6 +43,8 @@ type Props<Q extends Paged, V, T extends object> = {
   autoRefreshMs?: number;
   /** Selection, row marks and sorting, handed to the table as they are. */
   table?: ListTableExtras<T>;
+  /** What the whole selection adds up to (a report's totals and chart), between the filters and the table. */
+  summary?: (filters: Filters<Q>) => ReactNode;
 };
 
 /** The screen's page of rows. A screen that needs the rows itself (its keyboard, say) reads the same entry. */
@@ -91,6 +93,7 @@ export function ListScreen<Q extends Paged, V, T extends object>(p: Props<Q, V, 
   return (
     <div className="list-page">
       {p.filters({ form, loading: tableLoading, onSearch: (values) => search(p.fromForm(values, query)), onReset: () => search({}) })}
+      {p.summary?.(withoutPaging(query))}
       <Card variant="borderless" className="list-card">
         <ListToolbar
           title={p.title}

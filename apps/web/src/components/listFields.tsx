@@ -22,7 +22,7 @@ export type FieldFilter =
   | { type: 'querySelect'; useOptions: (lang: Lang) => { options: SelectOption[]; loading: boolean } }
   | { type: 'dept' }
   /** A day range held in the query as two times, from 00:00:00 to 23:59:59. */
-  | { type: 'dayRange'; start: string; end: string }
+  | { type: 'dayRange'; start: string; end: string; presets?: TimePreset[] }
   /** A date-time range held in the query as two times to the second; two cells wide in the form. */
   | { type: 'timeRange'; start: string; end: string; presets?: TimePreset[] };
 
@@ -39,6 +39,8 @@ export type FieldColumn<T> = Omit<Partial<ListColumn<T>>, 'title' | 'render'> & 
   width: number;
   /** The header, when it is not the filter's label (a shorter word, say). */
   title?: MessageKey;
+  /** A header that is data rather than a console word (a warning type's name), in the console's language. */
+  heading?: string;
   render?: (row: T) => ReactNode;
 };
 
@@ -129,7 +131,7 @@ function FilterControl({ filter, ...item }: Control) {
     case 'dept':
       return <DeptTreeSelect {...item} />;
     case 'dayRange':
-      return <DayRangeInput {...item} />;
+      return <DayRangeInput {...item} presets={filter.presets} />;
     case 'timeRange':
       return <TimeRangeInput {...item} presets={filter.presets} />;
   }
@@ -168,10 +170,11 @@ export function FieldFilterForm<T, V>({ fields, ...form }: FilterFormProps<V> & 
 export function columnsOf<T>(fields: ListField<T>[], t: Translate): ListColumn<T>[] {
   return fields.flatMap(({ name, label, column }) => {
     if (!column) return [];
-    const { title, render, ...rest } = column;
+    const { title, heading, render, ...rest } = column;
+    const header = heading ?? t(title ?? label);
     const shown: ListColumn<T> = render
-      ? { key: name, dataIndex: name, title: t(title ?? label), render: (_, row) => render(row), ...rest }
-      : { key: name, dataIndex: name, title: t(title ?? label), ellipsis: true, render: (v: string | null) => orDash(v), ...rest };
+      ? { key: name, dataIndex: name, title: header, render: (_, row) => render(row), ...rest }
+      : { key: name, dataIndex: name, title: header, ellipsis: true, render: (v: string | null) => orDash(v), ...rest };
     return [shown];
   });
 }

@@ -16,3 +16,16 @@ export const RANGE_PRESETS: readonly RangePreset[] = [
   { label: 'range.thisMonth', value: () => [dayjs().startOf('month'), dayjs().endOf('day')] },
   { label: 'range.lastMonth', value: () => [dayjs().subtract(1, 'month').startOf('month'), dayjs().subtract(1, 'month').endOf('month')] },
 ];
+
+/** Monday 00:00 of the day's week (weeks run Monday to Sunday in China, whatever dayjs's locale says). */
+const mondayOf = (d: Dayjs) => d.subtract((d.day() + 6) % 7, 'day').startOf('day');
+
+/** What a fleet report offers: 今天, 昨天, 本周, 上周, 本月, 上月 (and a custom range on the calendar). */
+export const REPORT_PRESETS: readonly RangePreset[] = [
+  RANGE_PRESETS[0]!,
+  RANGE_PRESETS[1]!,
+  { label: 'range.thisWeek', value: () => [mondayOf(dayjs()), dayjs().endOf('day')] },
+  { label: 'range.lastWeek', value: () => [mondayOf(dayjs()).subtract(7, 'day'), mondayOf(dayjs()).subtract(1, 'day').endOf('day')] },
+  RANGE_PRESETS[4]!,
+  RANGE_PRESETS[5]!,
+];

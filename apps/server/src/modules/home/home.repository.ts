@@ -116,6 +116,17 @@ export function createHomeRepository(db: Db) {
         .execute();
       return rows.map((r) => ({ province: r.region_province, count: n(r.n) })).sort((a, b) => b.count - a.count || a.province.localeCompare(b.province, 'zh'));
     },
+
+    async carsByCity(scope: Scope, province: string): Promise<{ city: string; count: number }[]> {
+      const rows = await db
+        .selectFrom('car')
+        .select((eb) => ['car.region_city', eb.fn.countAll().as('n')])
+        .where((eb) => inScope(eb, 'car.dept_id', scope))
+        .where('car.region_province', '=', province)
+        .groupBy('car.region_city')
+        .execute();
+      return rows.map((r) => ({ city: r.region_city, count: n(r.n) })).sort((a, b) => b.count - a.count || a.city.localeCompare(b.city, 'zh'));
+    },
   };
 }
 

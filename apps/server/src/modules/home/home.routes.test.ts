@@ -1,5 +1,6 @@
 import type {
   AlarmCountStats,
+  CarCityStats,
   CarProvinceStats,
   CustomerGradeStats,
   CustomerWarningStats,
@@ -172,6 +173,53 @@ describe('alarms, customers and cars', () => {
     const { count } = await get<{ count: number }>(user, 'carCount');
     expect(list.reduce((s, p) => s + p.count, 0)).toBe(count);
     expect(list.map((p) => p.count)).toEqual([...list.map((p) => p.count)].sort((a, b) => b - a));
+  });
+});
+
+describe('carCityCount', () => {
+  const cities = (user: string, province: string) => get<CarCityStats>(user, `carCityCount?province=${encodeURIComponent(province)}`);
+  /** The cars in a province per bound city, counted in the database itself for a user's scope. */
+  const carsByCity = async (user: string, province: string) => {
+    const q = t.db.selectFrom('car').select(['region_city']).where('region_province', '=', province);
+    const rows = await (scopes[user] === 'all' ? q : q.where('dept_id', 'in', scopes[user] as number[])).execute();
+    const counts: Record<string, number> = {};
+    for (const r of rows) counts[r.region_city] = (counts[r.region_city] ?? 0) + 1;
+    return counts;
+  };
+  const provinceOf = async (user: string) =>
+    (await t.db.selectFrom('car').select('region_province').where('dept_id', 'in', scopes[user] as number[]).executeTakeFirstOrThrow()).region_province;
+
+  it("counts a dealer's cars of its province per city, most first, adding up to the province figure", async () => {
+    const province = await provinceOf('dealer1');
+    const { list } = await cities('dealer1', province);
+    expect(Object.fromEntries(list.map((c) => [c.city, c.count]))).toEqual(await carsByCity('dealer1', province));
+    expect(list.map((c) => c.count)).toEqual([...list.map((c) => c.count)].sort((a, b) => b - a));
+    const provinces = await get<CarProvinceStats>('dealer1', 'carProvinceCount');
+    expect(list.reduce((s, c) => s + c.count, 0)).toBe(provinces.list.find((p) => p.province === province)!.count);
+  });
+
+  it("gives a dealer none of the cars of another dealer's province, which admin sees", async () => {
+    const other = await provinceOf('dealer2');
+    expect(other).not.toBe(await provinceOf('dealer1'));
+    expect((await cities('dealer1', other)).list).toEqual([]);
+    const all = await cities('admin', other);
+    expect(all.list.length).toBeGreaterThan(0);
+    expect(Object.fromEntries(all.list.map((c) => [c.city, c.count]))).toEqual(await carsByCity('admin', other));
+  });
+
+  it('answers an empty list for a province no car is bound to', async () => {
+    expect((await cities('admin', '火星省')).list).toEqual([]);
+  });
+
+  it('refuses a missing or too long province with 400, naming the field', async () => {
+    for (const [url, msg] of [
+      [`province=${encodeURIComponent('省'.repeat(31))}`, '参数错误：province 最多30个字符'],
+      ['', '参数错误：province 不能为空'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/indexMonitoring/carCityCount?${url}`, headers: { accessToken: tokens.dealer1! } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 400, msg });
+    }
   });
 });
 

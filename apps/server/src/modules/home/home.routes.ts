@@ -8,6 +8,7 @@ export function homeRoutes(app: FastifyInstance, home: HomeService): void {
   route(app, HomeCalls.deviceOnline, async ({ user }) => home.deviceOnline(user.scope));
   route(app, HomeCalls.carCount, async ({ user }) => home.carCount(user.scope));
   route(app, HomeCalls.carProvinceCount, async ({ user }) => home.carProvinceCount(user.scope));
+  route(app, HomeCalls.carCityCount, async ({ user, query }) => home.carCityCount(user.scope, query.province));
   route(app, HomeCalls.customerCount, async ({ user }) => home.customerCount(user.scope));
   route(app, HomeCalls.customerGrade, async ({ user }) => home.customerGrade(user.scope));
   route(app, HomeCalls.alarmCount, async ({ user }) => home.alarmCount(user.scope));

@@ -6,6 +6,7 @@ import {
   warningTypeName,
   WEEK_LIST_SIZE,
   type AlarmCountStats,
+  type CarCityStats,
   type CarCountStats,
   type CarProvinceStats,
   type CustomerCountStats,
@@ -95,6 +96,7 @@ export function createHomeService(deps: HomeDeps) {
       };
     },
     carProvinceCount: async (scope: Scope): Promise<CarProvinceStats> => ({ list: await deps.home.carsByProvince(scope) }),
+    carCityCount: async (scope: Scope, province: string): Promise<CarCityStats> => ({ list: await deps.home.carsByCity(scope, province) }),
   };
 }
 

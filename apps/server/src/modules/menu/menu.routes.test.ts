@@ -23,12 +23,23 @@ describe('/menu/navigate', () => {
       '/monitor/onlineMonitoring', '/monitor/fenceManagement', '/monitor/riskPoint',
       '/monitor/realtimeTracking', '/monitor/trackPlayback', '/monitor/wirelessTrack',
       '/risk/riskWarning', '/risk/deviceAlarm', '/risk/customerList', '/risk/loanFraud', '/risk/overdueCustomer', '/risk/customerCars',
-      '/risk/warningPushConfig', '/risk/whiteList', '/risk/userPortrait', '/risk/warningDetail', '/report/deviceManagement', '/report/basicDevice',
+      '/risk/warningPushConfig', '/risk/whiteList', '/risk/userPortrait', '/risk/warningDetail',
+      '/riskConfig/dealersMultiDimensionalStatistics', '/riskConfig/installerMultiDimensionalStatistics',
+      '/report/parkingReport', '/report/weekParkingReport', '/report/timesParkingReport', '/report/mileageReport', '/report/driveBehavior',
+      '/report/deviceManagement', '/report/basicDevice',
+      '/ubi/carMileage', '/ubi/ignition', '/ubi/travelStatistics', '/ubi/drivingBehavior',
     ]);
   });
 
   it('gives an installer only what installers may open', async () => {
     expect(await menuPaths('installer1')).toEqual(['/index']);
+  });
+
+  it('gives everyone signed in the hidden data board, outside every group', async () => {
+    for (const username of ['admin', 'installer1']) {
+      const res = await t.app.inject({ method: 'POST', url: '/menu/navigate', headers: { accessToken: await t.login(username) } });
+      expect((res.json().data as { path: string }[]).find((r) => r.path === '/dashboard')).toMatchObject({ component: 'dashboard', hidden: true });
+    }
   });
 
   it('enforces the same permissions on the calls: no-permission code 401 with HTTP 403', async () => {

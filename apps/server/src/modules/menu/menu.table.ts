@@ -14,6 +14,8 @@ export const MENU: RouteItem[] = [
       { path: 'index', name: 'Index', component: 'index', meta: { title: '首页', titleEn: 'Home', icon: 'HomeOutlined', affix: true } },
     ],
   },
+  // console-spec §2: the data board, shown full-screen without the shell, to anyone signed in.
+  { path: '/dashboard', name: 'Dashboard', component: 'dashboard', hidden: true, meta: { title: '数据大屏', titleEn: 'Data board', icon: 'DashboardOutlined' } },
   {
     path: '/monitor',
     component: 'Layout',
@@ -143,6 +145,18 @@ export const MENU: RouteItem[] = [
         component: 'riskWarningConfig',
         meta: { title: '预警配置', titleEn: 'Warning thresholds', icon: 'ToolOutlined', permissions: ['config:edit'] },
       },
+      {
+        path: 'dealersMultiDimensionalStatistics',
+        name: 'DealersMultiDimensionalStatistics',
+        component: 'dealersMultiDimensionalStatistics',
+        meta: { title: '经销商多维统计', titleEn: 'Warnings by dealer', icon: 'ShopOutlined', permissions: ['report:view'] },
+      },
+      {
+        path: 'installerMultiDimensionalStatistics',
+        name: 'InstallerMultiDimensionalStatistics',
+        component: 'installerMultiDimensionalStatistics',
+        meta: { title: '安装商多维统计', titleEn: 'Warnings by installer', icon: 'ToolOutlined', permissions: ['report:view'] },
+      },
     ],
   },
   {
@@ -151,6 +165,36 @@ export const MENU: RouteItem[] = [
     redirect: '/report/basicDevice',
     meta: { title: '报表中心', titleEn: 'Reports', icon: 'BarChartOutlined' },
     children: [
+      {
+        path: 'parkingReport',
+        name: 'ParkingReport',
+        component: 'parkingReport',
+        meta: { title: '停车报表', titleEn: 'Stops', icon: 'CarOutlined', permissions: ['report:view'] },
+      },
+      {
+        path: 'weekParkingReport',
+        name: 'WeekParkingReport',
+        component: 'weekParkingReport',
+        meta: { title: '周停车报表', titleEn: 'Weekly stops', icon: 'CalendarOutlined', permissions: ['report:view'] },
+      },
+      {
+        path: 'timesParkingReport',
+        name: 'TimesParkingReport',
+        component: 'timesParkingReport',
+        meta: { title: '时段停车报表', titleEn: 'Stops by time of day', icon: 'FieldTimeOutlined', permissions: ['report:view'] },
+      },
+      {
+        path: 'mileageReport',
+        name: 'MileageReport',
+        component: 'mileageReport',
+        meta: { title: '里程报表', titleEn: 'Mileage', icon: 'LineChartOutlined', permissions: ['report:view'] },
+      },
+      {
+        path: 'driveBehavior',
+        name: 'DriveBehavior',
+        component: 'driveBehavior',
+        meta: { title: '驾驶行为报表', titleEn: 'Driving behaviour', icon: 'DashboardOutlined', permissions: ['report:view'] },
+      },
       {
         path: 'deviceManagement',
         name: 'DeviceManagement',
@@ -162,6 +206,38 @@ export const MENU: RouteItem[] = [
         name: 'BasicDevice',
         component: 'basicDevice',
         meta: { title: '设备基础信息', titleEn: 'Device list', icon: 'HddOutlined', permissions: ['device:view'] },
+      },
+    ],
+  },
+  {
+    path: '/ubi',
+    component: 'Layout',
+    redirect: '/ubi/carMileage',
+    meta: { title: 'UBI统计', titleEn: 'UBI statistics', icon: 'FundOutlined' },
+    children: [
+      {
+        path: 'carMileage',
+        name: 'CarMileage',
+        component: 'carMileage',
+        meta: { title: '车辆里程', titleEn: 'Car mileage', icon: 'LineChartOutlined', permissions: ['ubi:view'] },
+      },
+      {
+        path: 'ignition',
+        name: 'Ignition',
+        component: 'ignition',
+        meta: { title: '点火统计', titleEn: 'Ignition', icon: 'ThunderboltOutlined', permissions: ['ubi:view'] },
+      },
+      {
+        path: 'travelStatistics',
+        name: 'TravelStatistics',
+        component: 'travelStatistics',
+        meta: { title: '出行统计', titleEn: 'Trips', icon: 'NodeIndexOutlined', permissions: ['ubi:view'] },
+      },
+      {
+        path: 'drivingBehavior',
+        name: 'DrivingBehavior',
+        component: 'drivingBehavior',
+        meta: { title: '驾驶行为统计', titleEn: 'Driving behaviour (UBI)', icon: 'SafetyCertificateOutlined', permissions: ['ubi:view'] },
       },
     ],
   },

@@ -70,7 +70,7 @@ export function createDailyRepository(db: Db) {
       const dir = sort.desc ? 'desc' : 'asc';
       const [rows, count] = await Promise.all([
         base.select([...CAR_COLUMNS, 'dd.day', ...SUMMED.map((c) => `dd.${c}` as const), 'dd.max_speed', 'dd.fixes'])
-          .orderBy(`dd.${sort.field}`, dir).orderBy('d.id').offset(offset).limit(limit).execute(),
+          .orderBy(`dd.${sort.field}`, dir).orderBy('d.id').orderBy('dd.day', 'desc').offset(offset).limit(limit).execute(),
         counts.get(countKey(scope, { ...f, r: 'days' }), async () => Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)),
       ]);
       return { rows: rows as DayRow[], count };
@@ -107,7 +107,7 @@ export function createDailyRepository(db: Db) {
       const grouped = inPeriod(scope, f).groupBy([...GROUP_BY_CAR, bucketOf(buckets)]);
       const [rows, count] = await Promise.all([
         grouped.select((eb) => [...CAR_COLUMNS, bucketOf(buckets).as('bucket'), ...sums(eb as unknown as Eb)])
-          .orderBy(sql.ref(sort.field), sort.desc ? 'desc' : 'asc').orderBy('d.id').offset(offset).limit(limit).execute(),
+          .orderBy(sql.ref(sort.field), sort.desc ? 'desc' : 'asc').orderBy('d.id').orderBy('bucket', 'desc').offset(offset).limit(limit).execute(),
         counts.get(countKey(scope, { ...f, r: 'buckets', b: buckets.map((b) => b.label) }), async () =>
           Number((await db.selectFrom(grouped.select('d.id').as('g')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
         ),

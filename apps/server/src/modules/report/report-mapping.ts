@@ -1,5 +1,5 @@
 import {
-  drivingScore, formatTime, per100, scoreLevel,
+  drivingScore, per100, scoreLevel,
   type DriveBehaviorRow, type ReportCar, type TravelRow, type UbiBehaviorRow,
 } from '@cvrisk/contracts';
 import type { Sums } from './daily.repository.js';

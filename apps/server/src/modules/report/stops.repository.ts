@@ -23,7 +23,7 @@ export function createStopsRepository(db: Db) {
       const dir = sort.desc ? 'desc' : 'asc';
       const order = sort.field === 'duration' ? sql`s.end_time - s.start_time` : sql.ref('s.start_time');
       const [rows, count] = await Promise.all([
-        base.select([...CAR_COLUMNS, 's.start_time', 's.end_time', 's.lng', 's.lat', 's.closed']).orderBy(order, dir).orderBy('d.id').offset(offset).limit(limit).execute(),
+        base.select([...CAR_COLUMNS, 's.start_time', 's.end_time', 's.lng', 's.lat', 's.closed']).orderBy(order, dir).orderBy('d.id').orderBy('s.start_time', 'desc').offset(offset).limit(limit).execute(),
         counts.get(countKey(scope, f), async () => Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)),
       ]);
       return { rows: rows as StopRow[], count };

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Result, Spin } from 'antd';
 import { Suspense, useEffect, useMemo } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { removeToken } from '../../api/token';
 import { productsQuery } from '../../features/catalog/catalog.queries';
 import { useI18n } from '../../lib/i18n/I18nProvider';
@@ -10,11 +10,8 @@ import { SessionContext } from '../session/SessionContext';
 import { sessionQuery } from '../session/session.queries';
 import { useToken } from '../session/useToken';
 import { isPublicPath, loginPathFor } from './guard';
-import { lazyPage } from './lazyPage';
 import { buildMenu } from './menu';
 import { viewKeys } from './viewRegistry';
-
-const AppLayout = lazyPage(() => import('../layout/AppLayout'), 'AppLayout');
 
 function FullPageSpin() {
   return (
@@ -67,7 +64,7 @@ function SessionGate({ token }: { token: string }) {
   return (
     <SessionContext value={value}>
       <Suspense fallback={<FullPageSpin />}>
-        <AppLayout />
+        <Outlet />
       </Suspense>
     </SessionContext>
   );

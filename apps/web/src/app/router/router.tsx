@@ -1,7 +1,11 @@
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import { AuthGuard } from './AuthGuard';
 import { HOME_PATH } from './guard';
+import { lazyPage } from './lazyPage';
 import { MenuRouteView } from './MenuRouteView';
+
+// Rendered only once signed in (AuthGuard's Suspense waits for it), so the login page never loads the shell.
+const AppLayout = lazyPage(() => import('../layout/AppLayout'), 'AppLayout');
 
 /**
  * Hash routing (console-spec §2). The signed-in pages are not listed here: they come from the
@@ -18,8 +22,15 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <AuthGuard />,
     children: [
-      { index: true, element: <Navigate to={HOME_PATH} replace /> },
-      { path: '*', element: <MenuRouteView /> },
+      // The data board fills a wall screen: a menu page like the others, shown without the console's shell.
+      { path: 'dashboard', element: <MenuRouteView /> },
+      {
+        element: <AppLayout />,
+        children: [
+          { index: true, element: <Navigate to={HOME_PATH} replace /> },
+          { path: '*', element: <MenuRouteView /> },
+        ],
+      },
     ],
   },
 ];

@@ -13,6 +13,7 @@ const menu = [
     meta: { title: '首页', titleEn: 'Home', icon: 'HomeOutlined' },
     children: [{ path: 'index', name: 'Index', component: 'index', meta: { title: '首页', titleEn: 'Home', affix: true } }],
   },
+  { path: '/dashboard', name: 'Dashboard', component: 'dashboard', hidden: true, meta: { title: '数据大屏', titleEn: 'Data board' } },
   {
     path: '/report',
     component: 'Layout',
@@ -65,6 +66,16 @@ describe('routing', () => {
     expect(await screen.findByText('赵敏')).toBeTruthy();
     expect(await screen.findByText('报表中心')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('首页 - 车联网风控平台'));
+  });
+
+  it('opens the data board full-screen, without the shell', async () => {
+    setToken('t');
+    serve([]);
+    const { router } = open('/dashboard');
+    expect(await screen.findByRole('heading', { name: '车联网风控平台数据大屏' }, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByText('赵敏')).toBeNull();
+    expect(document.querySelector('.shell-header')).toBeNull();
   });
 
   it('answers 404 for a path outside the menu', async () => {

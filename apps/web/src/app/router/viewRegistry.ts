@@ -14,6 +14,10 @@ export const views: Record<string, View> = {
     path: '/index',
     page: lazyPage(() => import('../../features/home/HomePage'), 'HomePage'),
   },
+  dashboard: {
+    path: '/dashboard',
+    page: lazyPage(() => import('../../features/dashboard/DashboardPage'), 'DashboardPage'),
+  },
   riskWarning: {
     path: '/risk/riskWarning',
     permissions: ['warning:view'],
@@ -53,6 +57,61 @@ export const views: Record<string, View> = {
     path: '/risk/warningDetail',
     permissions: ['warning:view'],
     page: lazyPage(() => import('../../features/warningDetail/WarningDetailPage'), 'WarningDetailPage'),
+  },
+  parkingReport: {
+    path: '/report/parkingReport',
+    permissions: ['report:view'],
+    page: lazyPage(() => import('../../features/reports/ReportPages'), 'ParkingReportPage'),
+  },
+  weekParkingReport: {
+    path: '/report/weekParkingReport',
+    permissions: ['report:view'],
+    page: lazyPage(() => import('../../features/reports/ReportPages'), 'WeekParkingReportPage'),
+  },
+  timesParkingReport: {
+    path: '/report/timesParkingReport',
+    permissions: ['report:view'],
+    page: lazyPage(() => import('../../features/reports/ReportPages'), 'TimesParkingReportPage'),
+  },
+  mileageReport: {
+    path: '/report/mileageReport',
+    permissions: ['report:view'],
+    page: lazyPage(() => import('../../features/reports/ReportPages'), 'MileageReportPage'),
+  },
+  driveBehavior: {
+    path: '/report/driveBehavior',
+    permissions: ['report:view'],
+    page: lazyPage(() => import('../../features/reports/ReportPages'), 'DriveBehaviorReportPage'),
+  },
+  carMileage: {
+    path: '/ubi/carMileage',
+    permissions: ['ubi:view'],
+    page: lazyPage(() => import('../../features/reports/ReportPages'), 'CarMileagePage'),
+  },
+  ignition: {
+    path: '/ubi/ignition',
+    permissions: ['ubi:view'],
+    page: lazyPage(() => import('../../features/reports/ReportPages'), 'IgnitionPage'),
+  },
+  travelStatistics: {
+    path: '/ubi/travelStatistics',
+    permissions: ['ubi:view'],
+    page: lazyPage(() => import('../../features/reports/ReportPages'), 'TravelStatisticsPage'),
+  },
+  drivingBehavior: {
+    path: '/ubi/drivingBehavior',
+    permissions: ['ubi:view'],
+    page: lazyPage(() => import('../../features/reports/ReportPages'), 'UbiDrivingBehaviorPage'),
+  },
+  dealersMultiDimensionalStatistics: {
+    path: '/riskConfig/dealersMultiDimensionalStatistics',
+    permissions: ['report:view'],
+    page: lazyPage(() => import('../../features/reports/ReportPages'), 'DealerStatisticsPage'),
+  },
+  installerMultiDimensionalStatistics: {
+    path: '/riskConfig/installerMultiDimensionalStatistics',
+    permissions: ['report:view'],
+    page: lazyPage(() => import('../../features/reports/ReportPages'), 'InstallerStatisticsPage'),
   },
   deviceManagement: {
     path: '/report/deviceManagement',

@@ -3,7 +3,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { chartTheme } from './chartTheme';
 import { echarts, type EChartsCoreOption } from './echarts';
 
-type Props = { option: EChartsCoreOption; height: number; ariaLabel: string };
+/** `height`: pixels, or a CSS length such as '100%' to fill a container of fixed height. */
+type Props = { option: EChartsCoreOption; height: number | string; ariaLabel: string };
 type Chart = ReturnType<typeof echarts.init>;
 
 /**

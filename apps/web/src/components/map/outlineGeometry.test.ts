@@ -8,12 +8,16 @@ describe('prepareOutlines', () => {
     type: 'FeatureCollection',
     features: [
       { type: 'Feature', properties: { name: '甲省', level: 'province' }, geometry: { type: 'MultiPolygon', coordinates: [[square(100, 30, 1)], [square(110, 20, 4)]] } },
-      { type: 'Feature', properties: { name: '乙市', level: 'city' }, geometry: { type: 'Polygon', coordinates: [square(120, 30, 2), square(120.5, 30.5, 0.5)] } },
+      { type: 'Feature', properties: { name: '乙市', level: 'city', province: '甲省' }, geometry: { type: 'Polygon', coordinates: [square(120, 30, 2), square(120.5, 30.5, 0.5)] } },
     ],
   });
 
   it('puts cities first, so that provinces draw over them', () => {
     expect(features.map((f) => [f.name, f.province])).toEqual([['乙市', false], ['甲省', true]]);
+  });
+
+  it("keeps a city's province, for drilling down from a province to its cities", () => {
+    expect(features.map((f) => f.parent)).toEqual(['甲省', null]);
   });
 
   it('labels a feature at the centre of its largest part and boxes all its parts', () => {

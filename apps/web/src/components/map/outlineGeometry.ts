@@ -2,6 +2,8 @@
 export type OutlineFeature = {
   name: string;
   province: boolean;
+  /** A city's province (its `province` property); null for a province. */
+  parent: string | null;
   /** Outer and inner rings as flat `[lng, lat, lng, lat, …]` arrays (WGS-84). */
   rings: Float64Array[];
   /** `[west, south, east, north]`. */
@@ -32,7 +34,7 @@ export function prepareOutlines(data: GeoJSON.FeatureCollection): OutlineFeature
   for (const f of data.features) {
     const g = f.geometry;
     const polygons = g.type === 'Polygon' ? [g.coordinates] : g.type === 'MultiPolygon' ? g.coordinates : [];
-    const props = f.properties as { name?: string; level?: string } | null;
+    const props = f.properties as { name?: string; level?: string; province?: string } | null;
     const bbox: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
     const rings: Float64Array[] = [];
     let best: { at: [number, number]; area: number } | null = null;
@@ -55,7 +57,8 @@ export function prepareOutlines(data: GeoJSON.FeatureCollection): OutlineFeature
       });
     }
     if (!rings.length) continue;
-    out.push({ name: props?.name ?? '', province: props?.level !== 'city', rings, bbox, label: (best as { at: [number, number] } | null)?.at ?? null });
+    const province = props?.level !== 'city';
+    out.push({ name: props?.name ?? '', province, parent: province ? null : (props?.province ?? null), rings, bbox, label: (best as { at: [number, number] } | null)?.at ?? null });
   }
   // Cities first, so that province borders and names draw over them.
   return out.sort((a, b) => Number(a.province) - Number(b.province));

@@ -12,7 +12,8 @@ const OUTLINES_URL = 'geo/china-outlines.json';
 
 let outlines: Promise<OutlineFeature[] | null> | null = null;
 
-function loadOutlines(): Promise<OutlineFeature[] | null> {
+/** The prepared outlines, or null when the file is missing or unreadable. */
+export function loadOutlines(): Promise<OutlineFeature[] | null> {
   // Relative to the page, so the console works under any mount path.
   outlines ??= fetch(OUTLINES_URL)
     .then((res) => (res.ok ? (res.json() as Promise<GeoJSON.GeoJsonObject>) : null))

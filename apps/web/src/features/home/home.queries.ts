@@ -8,7 +8,8 @@ const HOME_REFRESH_MS = 60_000;
 /** Every home figure starts with this key. */
 export const HOME_KEY = 'home';
 
-type Figure = keyof typeof HomeCalls;
+/** The figures that take no input (the city counts take their province). */
+type Figure = Exclude<keyof typeof HomeCalls, 'carCityCount'>;
 
 /**
  * `enabled` false for a figure the user may not see: the call would only answer "no permission"
@@ -32,3 +33,11 @@ export const alarmCountQuery = () => stat('alarmCount');
 export const warningSeriesQuery = (days: 7 | 30) => stat(days === 7 ? 'warningCount7day' : 'warningCount30day');
 export const unhandledByTypeQuery = () => stat('customerWarningStatistics');
 export const warningListWeekQuery = () => stat('warningListWeek');
+export const carProvinceCountQuery = () => stat('carProvinceCount');
+
+export const carCityCountQuery = (province: string) =>
+  queryOptions({
+    queryKey: [HOME_KEY, 'carCityCount', province],
+    queryFn: ({ signal }) => call(HomeCalls.carCityCount, { query: { province } }, { signal }),
+    refetchInterval: HOME_REFRESH_MS,
+  });

@@ -6,6 +6,8 @@ import { customersEn } from './messages/customers';
 import { portraitEn } from './messages/portrait';
 import { terminalEn } from './messages/terminal';
 import { homeEn } from './messages/home';
+import { reportsEn } from './messages/reports';
+import { dashboardEn } from './messages/dashboard';
 import { warningDetailEn } from './messages/warningDetail';
 import { riskAdminEn } from './messages/riskAdmin';
 import { warningsEn } from './messages/warnings';
@@ -17,6 +19,8 @@ export const en: Record<MessageKey, string> = {
   ...portraitEn,
   ...terminalEn,
   ...homeEn,
+  ...reportsEn,
+  ...dashboardEn,
   ...warningDetailEn,
   ...riskAdminEn,
   ...warningsEn,

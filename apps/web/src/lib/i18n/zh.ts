@@ -6,6 +6,8 @@ import { customersZh } from './messages/customers';
 import { portraitZh } from './messages/portrait';
 import { terminalZh } from './messages/terminal';
 import { homeZh } from './messages/home';
+import { reportsZh } from './messages/reports';
+import { dashboardZh } from './messages/dashboard';
 import { warningDetailZh } from './messages/warningDetail';
 import { riskAdminZh } from './messages/riskAdmin';
 import { warningsZh } from './messages/warnings';
@@ -17,6 +19,8 @@ export const zh = {
   ...portraitZh,
   ...terminalZh,
   ...homeZh,
+  ...reportsZh,
+  ...dashboardZh,
   ...warningDetailZh,
   ...riskAdminZh,
   ...warningsZh,

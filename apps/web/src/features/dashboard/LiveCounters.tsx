@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Spin } from 'antd';
+import { useI18n } from '../../lib/i18n/I18nProvider';
+import { carCountQuery, deviceOnlineQuery, warningCountQuery } from '../home/home.queries';
+import { onBoardCadence } from './dashboard.queries';
+import type { PanelSource } from './DashboardPanel';
+
+type CounterProps = { title: string; value: number | undefined; unit: string; tone: string; source: PanelSource<unknown> };
+
+function Counter({ title, value, unit, tone, source }: CounterProps) {
+  const { t } = useI18n();
+  let body;
+  if (value !== undefined) {
+    body = (
+      <>
+        <span className="dashboard-counter-value">{value.toLocaleString()}</span>
+        <span className="dashboard-counter-unit">{unit}</span>
+      </>
+    );
+  } else if (source.isError) {
+    body = (
+      <Button size="small" onClick={() => void source.refetch()}>
+        {t('common.retry')}
+      </Button>
+    );
+  } else {
+    body = <Spin size="small" aria-label={t('common.loading')} />;
+  }
+  return (
+    <div className={`dashboard-counter tone-${tone}`} role="group" aria-label={title}>
+      <div className="dashboard-counter-title">{title}</div>
+      <div className="dashboard-counter-body">{body}</div>
+    </div>
+  );
+}
+
+/** The live figures across the top of the map: devices and cars for everyone, warnings for those who may see them. */
+export function LiveCounters({ seesWarnings }: { seesWarnings: boolean }) {
+  const { t } = useI18n();
+  const devices = useQuery(onBoardCadence(deviceOnlineQuery()));
+  const cars = useQuery(onBoardCadence(carCountQuery()));
+  const warnings = useQuery({ ...onBoardCadence(warningCountQuery()), enabled: seesWarnings });
+  const unitDevice = t('dashboard.unit.device');
+  const unitWarning = t('dashboard.unit.warning');
+  return (
+    <div className="dashboard-counters">
+      <Counter title={t('dashboard.counter.online')} value={devices.data?.online} unit={unitDevice} tone="online" source={devices} />
+      <Counter title={t('dashboard.counter.devices')} value={devices.data?.total} unit={unitDevice} tone="devices" source={devices} />
+      {seesWarnings && (
+        <>
+          <Counter title={t('dashboard.counter.today')} value={warnings.data?.today} unit={unitWarning} tone="today" source={warnings} />
+          <Counter title={t('dashboard.counter.unhandled')} value={warnings.data?.unhandled} unit={unitWarning} tone="unhandled" source={warnings} />
+        </>
+      )}
+      <Counter title={t('dashboard.counter.cars')} value={cars.data?.count} unit={t('dashboard.unit.car')} tone="cars" source={cars} />
+    </div>
+  );
+}
