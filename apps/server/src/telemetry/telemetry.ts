@@ -19,7 +19,11 @@ export type WarningListener = (warning: WarningEvent) => void;
 export function createTelemetry(handle: DatabaseHandle, now: () => number = Date.now) {
   const devices = createDeviceCache(handle.db, now);
   const listeners = new Set<CommitListener>();
-  const lateFixes = createLateFixQueue({ db: handle.db, pipeline: () => pipeline, devices });
+  const lateFixes = createLateFixQueue({
+    db: handle.db, pipeline: () => pipeline, devices,
+    // The device stays marked and is replayed after the next late batch or restart.
+    onError: (err) => console.error('cvrisk: replaying a device with late fixes failed:', err instanceof Error ? err.message : err),
+  });
   const onCommitted = (batch: BatchWrite) => {
     lateFixes.committed(batch.late.length);
     for (const listener of listeners) listener(batch);

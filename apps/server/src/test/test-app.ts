@@ -47,6 +47,7 @@ export async function createTestApp(env: Record<string, string> = {}, logger: Lo
     async close() {
       await app.close();
       await telemetry.pipeline.drain();
+      telemetry.lateFixes.stop();
       await handle.close();
     },
   };
