@@ -43,7 +43,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // Reports walk a period across the fleet: by day, and stops by their start.
   await s.createIndex('device_daily_day').on('device_daily').columns(['day', 'device_id']).execute();
-  await s.createIndex('stop_start').on('stop').columns(['start_time']).execute();
+  // With the device, a period's stops of some dealers are counted on the index alone.
+  await s.createIndex('stop_start').on('stop').columns(['start_time', 'device_id']).execute();
   await s.alterTable('device').addColumn('installer_dept_id', 'integer').execute();
   // Devices fitted before install orders were recorded: the institution's installer company, when it has just one.
   await sql`

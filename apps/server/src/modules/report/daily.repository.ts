@@ -4,7 +4,7 @@ import type { DB, DeviceDailyTable } from '../../db/schema.js';
 import { countKey, createCountCache } from '../../lib/count-cache.js';
 import type { Scope } from '../../lib/scope.js';
 import type { Bucket } from './periods.js';
-import { CAR_COLUMNS, carsIn, type CarColumns, type CarFilter } from './report-cars.js';
+import { CAR_COLUMNS, carsIn, deviceIdsIn, type CarColumns, type CarFilter } from './report-cars.js';
 
 /** The daily figures a report adds up over a period. */
 export const SUMMED = [
@@ -24,6 +24,9 @@ export type Sort<F extends string> = { field: F; desc: boolean };
 
 /** Every car column a grouped query selects (PostgreSQL wants each in GROUP BY). */
 const GROUP_BY_CAR = ['d.id', 'd.device_number', 'car.plate_number', 'car.frame_number', 'cust.id', 'cust.name', 'dealer.name'] as const;
+
+/** A screen's page is picked by its keys first; larger pages (exports) are read joined. */
+const KEYS_FIRST_MAX = 1000;
 
 type Eb = ExpressionBuilder<DB & { dd: DeviceDailyTable }, 'dd'>;
 const sums = (eb: Eb) => [
@@ -48,6 +51,13 @@ function bucketOf(buckets: Bucket[]): RawBuilder<string> {
  */
 export function createDailyRepository(db: Db) {
   const counts = createCountCache();
+  const perSpan = createCountCache<number[]>();
+  /** The period's daily rows of the caller's devices, without joins (ordering and counting). */
+  const lean = (scope: Scope, f: DailyFilter, from = f.from, to = f.to) => {
+    const q = db.selectFrom('device_daily as dd').where('dd.day', '>=', from).where('dd.day', '<=', to);
+    const ids = deviceIdsIn(db, scope, f);
+    return ids ? q.where('dd.device_id', 'in', ids) : q;
+  };
   const inPeriod = (scope: Scope, f: DailyFilter) =>
     carsIn(db, scope, f).innerJoin('device_daily as dd', 'dd.device_id', 'd.id').where('dd.day', '>=', f.from).where('dd.day', '<=', f.to);
   /** Cars with figures in the period, as an EXISTS probe per car (the page of cars is picked before anything is added up). */
@@ -63,17 +73,61 @@ export function createDailyRepository(db: Db) {
     return new Map(rows.map((r) => [r.device_id, r as unknown as Sums]));
   }
 
+  /** Cars with figures in each span, in the spans' order. */
+  function spanCounts(scope: Scope, f: DailyFilter, spans: Bucket[]): Promise<number[]> {
+    return perSpan.get(countKey(scope, { ...f, spans: spans.map((b) => b.label) }), () =>
+      Promise.all(spans.map(async (b) =>
+        Number((await lean(scope, f, b.from, b.to).select((eb) => eb.fn.count<number>('dd.device_id').distinct().as('n')).executeTakeFirstOrThrow()).n),
+      )),
+    );
+  }
+
+  async function spanPage(scope: Scope, f: DailyFilter, spans: Bucket[], offset: number, limit: number): Promise<{ rows: BucketRow[]; count: number }> {
+    const n = await spanCounts(scope, f, spans);
+    const rows: BucketRow[] = [];
+    let skip = offset;
+    for (const [i, span] of spans.entries()) {
+      if (rows.length >= limit) break;
+      if (skip >= n[i]!) {
+        skip -= n[i]!;
+        continue;
+      }
+      const inSpan = { ...f, from: span.from, to: span.to };
+      const cars = (await carsWithFigures(scope, inSpan).select(CAR_COLUMNS).orderBy('d.id', 'desc').offset(skip).limit(limit - rows.length).execute()) as CarColumns[];
+      const figures = await sumsOf(cars.map((c) => c.device_id), inSpan);
+      rows.push(...cars.map((c) => ({ ...c, ...figures.get(c.device_id)!, bucket: span.label })));
+      skip = 0;
+    }
+    return { rows, count: n.reduce((a, b) => a + b, 0) };
+  }
+
   return {
-    /** One row per car and day with figures. Default order: newest day first, then the fleet's order. */
+    /**
+     * One row per car and day with figures. Default order: newest day first, then newest device (the
+     * day index read backwards). The page's keys are picked from the daily rows alone; only those 20
+     * rows are joined to their car, customer and dealer.
+     */
     async days(scope: Scope, f: DailyFilter, sort: Sort<'day' | Summed | 'max_speed'>, offset: number, limit: number): Promise<{ rows: DayRow[]; count: number }> {
-      const base = inPeriod(scope, f);
       const dir = sort.desc ? 'desc' : 'asc';
-      const [rows, count] = await Promise.all([
-        base.select([...CAR_COLUMNS, 'dd.day', ...SUMMED.map((c) => `dd.${c}` as const), 'dd.max_speed', 'dd.fixes'])
-          .orderBy(`dd.${sort.field}`, dir).orderBy('d.id').orderBy('dd.day', 'desc').offset(offset).limit(limit).execute(),
-        counts.get(countKey(scope, { ...f, r: 'days' }), async () => Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)),
+      const columns = [...CAR_COLUMNS, 'dd.day', ...SUMMED.map((c) => `dd.${c}` as const), 'dd.max_speed', 'dd.fixes'] as const;
+      const count = () => counts.get(countKey(scope, { ...f, r: 'days' }), async () => Number((await lean(scope, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n));
+      if (limit > KEYS_FIRST_MAX) {
+        // An export's page of thousands: one joined query beats naming each row.
+        const page = inPeriod(scope, f).select(columns).orderBy(`dd.${sort.field}`, dir).orderBy('dd.device_id', 'desc').orderBy('dd.day', 'desc').offset(offset).limit(limit);
+        const [rows, n] = await Promise.all([page.execute(), count()]);
+        return { rows: rows as DayRow[], count: n };
+      }
+      const [keys, n] = await Promise.all([
+        lean(scope, f).select(['dd.device_id', 'dd.day']).orderBy(`dd.${sort.field}`, dir).orderBy('dd.device_id', 'desc').orderBy('dd.day', 'desc').offset(offset).limit(limit).execute(),
+        count(),
       ]);
-      return { rows: rows as DayRow[], count };
+      if (keys.length === 0) return { rows: [], count: n };
+      const rows = (await inPeriod(scope, f)
+        .where((eb) => eb.or(keys.map((k) => eb.and([eb('dd.device_id', '=', k.device_id), eb('dd.day', '=', k.day)]))))
+        .select(columns)
+        .execute()) as DayRow[];
+      const at = new Map(keys.map((k, i) => [`${k.device_id}:${k.day}`, i]));
+      return { rows: rows.sort((a, b) => at.get(`${a.device_id}:${a.day}`)! - at.get(`${b.device_id}:${b.day}`)!), count: n };
     },
 
     /**
@@ -85,14 +139,19 @@ export function createDailyRepository(db: Db) {
         Number((await carsWithFigures(scope, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
       );
       if (!sort || sort.field === 'device_number') {
-        const cars = (await carsWithFigures(scope, f).select(CAR_COLUMNS).orderBy('d.device_number', sort?.desc ? 'desc' : 'asc').offset(offset).limit(limit).execute()) as CarColumns[];
+        const [cars, n] = await Promise.all([
+          carsWithFigures(scope, f).select(CAR_COLUMNS).orderBy('d.device_number', sort?.desc ? 'desc' : 'asc').offset(offset).limit(limit).execute() as Promise<CarColumns[]>,
+          count,
+        ]);
         const figures = await sumsOf(cars.map((c) => c.device_id), f);
-        return { rows: cars.map((c) => ({ ...c, ...figures.get(c.device_id)! })), count: await count };
+        return { rows: cars.map((c) => ({ ...c, ...figures.get(c.device_id)! })), count: n };
       }
-      const rows = await inPeriod(scope, f).groupBy(GROUP_BY_CAR)
-        .select((eb) => [...CAR_COLUMNS, ...sums(eb as unknown as Eb)])
-        .orderBy(sql.ref(sort.field), sort.desc ? 'desc' : 'asc').orderBy('d.id').offset(offset).limit(limit).execute();
-      return { rows: rows as unknown as CarSumsRow[], count: await count };
+      const [rows, n] = await Promise.all([
+        inPeriod(scope, f).groupBy(GROUP_BY_CAR).select((eb) => [...CAR_COLUMNS, ...sums(eb as unknown as Eb)])
+          .orderBy(sql.ref(sort.field), sort.desc ? 'desc' : 'asc').orderBy('d.id').offset(offset).limit(limit).execute(),
+        count,
+      ]);
+      return { rows: rows as unknown as CarSumsRow[], count: n };
     },
 
     /** Every car with figures in the period, added up (orders the code computes, such as the score). */
@@ -102,15 +161,18 @@ export function createDailyRepository(db: Db) {
       return rows as unknown as CarSumsRow[];
     },
 
-    /** One row per car and week or month with figures. Default order: newest span first, then the fleet's order. */
+    /**
+     * One row per car and week or month with figures. In the default order (newest span first, then
+     * newest device) each span's cars are counted once (reused a few seconds) and the page is picked
+     * span by span, cars first; ordered by a figure, every car-span is added up.
+     */
     async buckets(scope: Scope, f: DailyFilter, buckets: Bucket[], sort: Sort<'bucket' | Summed>, offset: number, limit: number): Promise<{ rows: BucketRow[]; count: number }> {
+      if (sort.field === 'bucket') return spanPage(scope, f, sort.desc ? [...buckets].reverse() : buckets, offset, limit);
       const grouped = inPeriod(scope, f).groupBy([...GROUP_BY_CAR, bucketOf(buckets)]);
       const [rows, count] = await Promise.all([
         grouped.select((eb) => [...CAR_COLUMNS, bucketOf(buckets).as('bucket'), ...sums(eb as unknown as Eb)])
           .orderBy(sql.ref(sort.field), sort.desc ? 'desc' : 'asc').orderBy('d.id').orderBy('bucket', 'desc').offset(offset).limit(limit).execute(),
-        counts.get(countKey(scope, { ...f, r: 'buckets', b: buckets.map((b) => b.label) }), async () =>
-          Number((await db.selectFrom(grouped.select('d.id').as('g')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
-        ),
+        spanCounts(scope, f, buckets).then((n) => n.reduce((a, b) => a + b, 0)),
       ]);
       return { rows: rows as unknown as BucketRow[], count };
     },

@@ -38,3 +38,13 @@ export function carsIn(db: Db, scope: Scope, f: CarFilter) {
   if (f.customerName) q = q.where(contains('cust.name', f.customerName));
   return q;
 }
+
+/**
+ * The ids of the caller's devices under the filters, as a subquery for `device_id in (…)`, or null
+ * when that is every device (the platform without filters): ordering and counting a month of derived
+ * rows then needs no join at all, and with one it needs no names.
+ */
+export function deviceIdsIn(db: Db, scope: Scope, f: CarFilter) {
+  const everyDevice = scope.kind === 'all' && !f.deptId && !f.deviceNumber && !f.plateNumber && !f.frameNumber && !f.customerName;
+  return everyDevice ? null : carsIn(db, scope, f).select('d.id');
+}

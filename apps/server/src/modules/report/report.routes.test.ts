@@ -37,6 +37,12 @@ beforeAll(async () => {
   const d1 = trackBuilder(dev.d1.device_number, DAY).park(10 * MIN).drive(20 * MIN, 60).speeds([45.6, 31.2, 16.8]).drive(MIN, 16.8).park(40 * MIN).drive(10 * MIN, 60).park(10 * MIN);
   await t.telemetry.pipeline.submit(d1.fixes);
   for (const d of [dev.d2, dev.other]) await t.telemetry.pipeline.submit(trackBuilder(d.device_number, DAY).park(10 * MIN).drive(5 * MIN, 60).park(10 * MIN).fixes);
+  // dealer2's car also drove the week before, so a two-week list has two spans.
+  const weekBefore = DAY - 7 * 24 * 60 * MIN;
+  // It ended that drive where it starts the later one: the days between add no distance.
+  const fiveKmWest = 120.1 - 5 / (((6371.0088 * Math.PI) / 180) * Math.cos((30.2 * Math.PI) / 180));
+  await t.telemetry.pipeline.submit(trackBuilder(dev.d2.device_number, weekBefore, { lng: fiveKmWest, lat: 30.2 }).park(10 * MIN).drive(5 * MIN, 60).park(10 * MIN).fixes);
+  await t.telemetry.lateFixes.settle();
   await warning(dev.d1, 1, DAY);
   await warning(dev.d1, 1, DAY + MIN);
   await warning(dev.d2, 2, DAY);
@@ -82,6 +88,21 @@ describe('every report', () => {
     expect(first.count).toBe(all.count);
     expect(first.list).toHaveLength(1);
     expect(second.list[0]).toEqual(all.list[1]);
+  });
+
+  it('per-week rows page across weeks, newest week first, the same as one long page', async () => {
+    const twoWeeks = { beginDate: '2026-11-09 00:00:00', endDate: '2026-11-22 23:59:59' };
+    const all = await list('admin', 'weekParking', twoWeeks);
+    expect(all.list.map((r) => r.week)).toEqual([...all.list.map((r) => r.week)].sort().reverse());
+    expect(new Set(all.list.map((r) => r.week))).toEqual(new Set(['2026-11-16', '2026-11-09']));
+    for (let i = 0; i < all.count; i++) {
+      const one = await list('admin', 'weekParking', { ...twoWeeks, pageSize: 1, pageNumber: i + 1 });
+      expect(one.count).toBe(all.count);
+      expect(one.list[0]).toEqual(all.list[i]);
+    }
+    const byStops = await list('admin', 'weekParking', { ...twoWeeks, sortField: 'stops', sortOrder: 'desc' });
+    expect(byStops.count).toBe(all.count);
+    expect(byStops.list).toHaveLength(all.count);
   });
 
   it('UBI statistics need ubi:view, reports report:view', async () => {
