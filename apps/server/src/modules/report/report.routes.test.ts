@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
 import { ReportCalls, type ReportName } from '@cvrisk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL } from '../../lib/scope.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createDailyRepository } from './daily.repository.js';
 import { trackBuilder } from '../../telemetry/derive/track-builder.js';
 
 let t: TestApp;
@@ -197,6 +199,30 @@ describe('exports', () => {
     const numbers = [];
     for (let i = 2; i <= sheet.rowCount; i++) numbers.push(sheet.getRow(i).getCell(1).value);
     expect(numbers).toEqual(shown.map((r) => r.deviceNumber));
+  });
+
+  it.each([
+    ['mileage', '日期', 'day'],
+    ['parking', '开始时间', 'startTime'],
+  ] as const)('%s in its default order: the file, and the list a row a page, are the list in one page', async (name, header, field) => {
+    const shown = (await list('admin', name)).list;
+    expect(shown.length).toBeGreaterThanOrEqual(3);
+    for (let i = 0; i < shown.length; i++) expect((await list('admin', name, { pageSize: 1, pageNumber: i + 1 })).list[0]).toEqual(shown[i]);
+    const res = await post('admin', ReportCalls[name].download.path, PERIOD);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const at = (sheet.getRow(1).values as unknown[]).indexOf(header);
+    const rows = [];
+    for (let i = 2; i <= sheet.rowCount; i++) rows.push([sheet.getRow(i).getCell(1).value, sheet.getRow(i).getCell(at).value]);
+    expect(rows).toEqual(shown.map((r) => [r.deviceNumber, r[field]]));
+  });
+
+  it('reads an export’s later pages of days from a key found on the index, the same rows as the list', async () => {
+    const shown = (await list('admin', 'mileage')).list;
+    const f = { ...PERIOD, from: 20261116, to: 20261122 };
+    const later = await createDailyRepository(t.db).days(ALL, f, { field: 'day', desc: true }, 1, 2000);
+    expect(later.rows.map((r) => r.device_number)).toEqual(shown.slice(1).map((r) => r.deviceNumber));
   });
 
   it('keeps a dealer’s export to its own cars', async () => {

@@ -17,12 +17,16 @@ export function createStopsRepository(db: Db) {
   const inPeriod = (scope: Scope, f: StopFilter) =>
     carsIn(db, scope, f).innerJoin('stop as s', 's.device_id', 'd.id').where('s.start_time', '>=', f.fromMs).where('s.start_time', '<=', f.toMs);
 
-  /** Counted on the (start_time, device_id) index alone: the names joined for a page cost a lookup per stop. */
-  async function countStops(scope: Scope, f: StopFilter): Promise<number> {
-    let q = db.selectFrom('stop as s').where('s.start_time', '>=', f.fromMs).where('s.start_time', '<=', f.toMs);
+  /** The period's stops of the caller's devices, without joins: the (start_time, device_id) index alone. */
+  const lean = (scope: Scope, f: StopFilter) => {
+    const q = db.selectFrom('stop as s').where('s.start_time', '>=', f.fromMs).where('s.start_time', '<=', f.toMs);
     const ids = deviceIdsIn(db, scope, f);
-    if (ids) q = q.where('s.device_id', 'in', ids);
-    return Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    return ids ? q.where('s.device_id', 'in', ids) : q;
+  };
+
+  /** Counted on the index alone: the names joined for a page cost a lookup per stop. */
+  async function countStops(scope: Scope, f: StopFilter): Promise<number> {
+    return Number((await lean(scope, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   }
 
   return {
@@ -30,11 +34,19 @@ export function createStopsRepository(db: Db) {
       const base = inPeriod(scope, f);
       const dir = sort.desc ? 'desc' : 'asc';
       const order = sort.field === 'duration' ? sql`s.end_time - s.start_time` : sql.ref('s.start_time');
-      const [rows, count] = await Promise.all([
-        base.select([...CAR_COLUMNS, 's.start_time', 's.end_time', 's.lng', 's.lat', 's.closed']).orderBy(order, dir).orderBy('d.id').orderBy('s.start_time', 'desc').offset(offset).limit(limit).execute(),
+      let rows = base.select([...CAR_COLUMNS, 's.start_time', 's.end_time', 's.lng', 's.lat', 's.closed']).orderBy(order, dir).orderBy('s.device_id', 'desc').orderBy('s.start_time', 'desc');
+      if (sort.field === 'start_time' && sort.desc && offset > 0) {
+        // A later page of the default order starts at a key found on the (start_time, device_id) index
+        // alone: an export of a million stops does not join and skip every stop before each page.
+        const first = await lean(scope, f).select(['s.start_time', 's.device_id']).orderBy('s.start_time', 'desc').orderBy('s.device_id', 'desc').offset(offset).limit(1).executeTakeFirst();
+        if (!first) return { rows: [] as StopRow[], count: await counts.get(countKey(scope, f), () => countStops(scope, f)) };
+        rows = rows.where((eb) => eb(eb.refTuple('s.start_time', 's.device_id'), '<=', eb.tuple(first.start_time, first.device_id)));
+      } else rows = rows.offset(offset);
+      const [list, count] = await Promise.all([
+        rows.limit(limit).execute(),
         counts.get(countKey(scope, f), () => countStops(scope, f)),
       ]);
-      return { rows: rows as StopRow[], count };
+      return { rows: list as StopRow[], count };
     },
 
     /** The places the selected cars stopped at most often, with how long they stood there in all. */
