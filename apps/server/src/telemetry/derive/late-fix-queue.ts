@@ -22,12 +22,18 @@ export function createLateFixQueue(o: { db: Db; pipeline: () => PositionPipeline
     if (track && entry) entry.track = track;
   }
 
+  /** Never rejects: a failure is reported and the marks stay for the next run, which must still start. */
   async function run(): Promise<void> {
     timer = null;
-    const pending = await o.db.selectFrom('derive_pending').select(['device_id', 'from_day']).execute();
+    let pending: { device_id: number }[] = [];
+    try {
+      pending = await o.db.selectFrom('derive_pending').select('device_id').execute();
+    } catch (err) {
+      o.onError?.(err);
+    }
     for (const p of pending) {
       try {
-        // Read again inside: a batch that committed since may have moved the day earlier.
+        // The day is read inside: a batch that committed since may have moved it earlier.
         await o.pipeline().exclusive(async () => {
           const now = await o.db.selectFrom('derive_pending').select('from_day').where('device_id', '=', p.device_id).executeTakeFirst();
           if (now) await replayOne(p.device_id, now.from_day);
