@@ -31,6 +31,9 @@ const SCREENS = [
   { name: 'mileage', path: '/report/mileageReport', ready: '.report-summary canvas' },
   { name: 'stops', path: '/report/parkingReport', ready: '.report-summary canvas' },
   { name: 'ubi-behaviour', path: '/ubi/drivingBehavior', ready: '.report-summary canvas' },
+  { name: 'orders', path: '/dispatchOrder/dispatchOrder', ready: '.ant-pagination-total-text' },
+  { name: 'install-jobs', path: '/dispatchOrder/installerOrders', ready: '.installer-card' },
+  { name: 'online-check', path: '/onlineCheck/onlineCheck', ready: '.ant-pagination-total-text' },
 ];
 
 /**

@@ -46,6 +46,10 @@ const Env = z.object({
   JT808_ADDRESS_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(10),
   JT808_REASSEMBLY_CONNECTION_KB: z.coerce.number().int().positive().default(256),
   JT808_REASSEMBLY_TOTAL_MB: z.coerce.number().int().positive().default(64),
+  // An installed order whose fitted device has not reported within this many hours is abnormal (server-behaviour §10).
+  ORDER_SILENT_HOURS: z.coerce.number().positive().default(24),
+  // How often installed orders are checked against their devices' reports.
+  ORDER_SWEEP_SECONDS: z.coerce.number().positive().default(60),
   // AMap web-service key: address search and reverse geocoding ask AMap first, the shipped gazetteer otherwise.
   AMAP_WEB_KEY: z.string().optional(),
   // Where the AMap web service answers; tests point it at a local server.
@@ -100,6 +104,9 @@ export type Config = {
   amapBaseUrl: string;
   /** Webhook targets let through although loopback, private or reserved; matched on the URL's host as written. */
   webhookAllowedHosts: AllowedHost[];
+  /** Install orders: how long a fitted device may stay silent, and how often that is checked. */
+  orderSilentMs: number;
+  orderSweepMs: number;
 };
 
 /** The soft limit on open files (Node raises it to the hard limit at start); null where it cannot be read. */
@@ -168,5 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     amapKey: e.AMAP_WEB_KEY || undefined,
     amapBaseUrl: e.AMAP_BASE_URL.replace(/\/+$/, ''),
     webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
+    orderSilentMs: e.ORDER_SILENT_HOURS * 3600_000,
+    orderSweepMs: e.ORDER_SWEEP_SECONDS * 1000,
   };
 }

@@ -5,6 +5,7 @@ import { loadConfig } from './config.js';
 import { migrateToLatest, openDatabase, type Db } from './db/database.js';
 import { loadDemoHistory, startDemoFleet, type DemoFleet } from './demo/demo-fleet.js';
 import { handleDemoWarnings } from './demo/demo-handling.js';
+import { seedDemoOrders } from './demo/demo-orders.js';
 import { DEFAULT_DEMO_SEED, DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seed-demo.js';
 import { createEngine, type Engine } from './engine/engine.js';
 import { reverseGeocode } from './geo/gazetteer.js';
@@ -77,6 +78,8 @@ async function main(): Promise<void> {
     const report = tenths('demo handling');
     const handled = await handleDemoWarnings(handle.db, Date.now(), DEFAULT_DEMO_SEED, (done, total) => report(done, total));
     console.log(`  demo operators had handled ${handled} of the older warnings`);
+    const orders = await seedDemoOrders(handle.db, config.dataDir, telemetry.devices, Date.now());
+    console.log(`  demo operators and installers had worked ${orders} dispatch orders`);
   }
   console.log(`cvrisk: risk engine running, ${await warningSummary(engine)}`);
 

@@ -37,11 +37,16 @@ export type DevLatestQuery = z.infer<typeof DevLatestQuery>;
 export const DevLatestExportQuery = DevLatestFields.omit(NO_PAGING).superRefine(installInOrder).superRefine(lastReportInOrder);
 export type DevLatestExportQuery = z.infer<typeof DevLatestExportQuery>;
 
+/** Numbers as an array, or as pasted text separated by commas, spaces or new lines: trimmed, each once. */
+export function pastedNumbers(v: string | string[]): string[] {
+  return [...new Set((Array.isArray(v) ? v : v.split(/[\s,，;；]+/)).map((n) => n.trim()).filter(Boolean))];
+}
+
 /** Up to 1000 numbers, as an array or pasted text separated by commas, spaces or new lines. */
 export const DevNumbersQuery = z.object({
   deviceNumbers: z
     .union([z.array(z.string()), z.string()])
-    .transform((v) => [...new Set((Array.isArray(v) ? v : v.split(/[\s,，;；]+/)).map((n) => n.trim()).filter(Boolean))])
+    .transform(pastedNumbers)
     .pipe(z.array(z.string().max(30)).min(1, '请输入设备号').max(1000, '一次最多查询1000个设备')),
 });
 export type DevNumbersQuery = z.infer<typeof DevNumbersQuery>;

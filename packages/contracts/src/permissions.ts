@@ -16,6 +16,8 @@ export const Permissions = [
   'fence:edit',
   'riskPoint:edit',
   'order:dispatch',
+  // The installer company's side of an order: accept, upload, enter devices, mark installed.
+  'order:install',
   'order:audit',
   'config:edit',
   'report:view',
@@ -27,14 +29,14 @@ export type Permission = (typeof Permissions)[number];
 export const RoleCodes = ['platformAdmin', 'financeManager', 'financeOperator', 'dealerStaff', 'installer'] as const;
 export type RoleCode = (typeof RoleCodes)[number];
 
-/** What each seeded role may do. Installers work orders only. */
+/** What each seeded role may do. Installers work their company's orders only. */
 export const ROLE_PERMISSIONS: Record<RoleCode, readonly Permission[]> = {
   platformAdmin: Permissions,
   financeManager: Permissions.filter((p) => p !== 'user:admin'),
   financeOperator: [
     'monitor:view', 'warning:view', 'warning:handle', 'warning:export', 'customer:view', 'device:view',
-    'device:export', 'device:command', 'fence:edit', 'riskPoint:edit', 'order:dispatch', 'report:view', 'ubi:view',
+    'device:export', 'device:command', 'fence:edit', 'riskPoint:edit', 'order:dispatch', 'order:audit', 'report:view', 'ubi:view',
   ],
   dealerStaff: ['monitor:view', 'warning:view', 'warning:handle', 'customer:view', 'device:view', 'device:export', 'report:view', 'order:dispatch'],
-  installer: ['order:dispatch'],
+  installer: ['order:install'],
 };

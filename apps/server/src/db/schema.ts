@@ -31,6 +31,9 @@ export interface DB {
   fence_binding: FenceBindingTable;
   install_product: InstallProductTable;
   dispatch_order: DispatchOrderTable;
+  dispatch_order_event: DispatchOrderEventTable;
+  dispatch_order_device: DispatchOrderDeviceTable;
+  dispatch_order_file: DispatchOrderFileTable;
   integration: IntegrationTable;
   stop: StopTable;
   trip: TripTable;
@@ -366,6 +369,44 @@ export interface DispatchOrderTable {
   created_by: number | null;
   created_at: number;
   updated_at: number;
+  /** The car the frame number named when the order was raised. */
+  car_id: number | null;
+  installed_at: number | null;
+  /** Why the server found the installed order abnormal (state 6). */
+  abnormal_reason: string | null;
+}
+
+/** One change of an order: who (null user for the server itself), when, from, to, why. */
+export interface DispatchOrderEventTable {
+  id: Generated<number>;
+  order_id: number;
+  at: number;
+  user_id: number | null;
+  user_name: string | null;
+  action: string;
+  from_state: number | null;
+  to_state: number | null;
+  reason: string | null;
+}
+
+/** A device entered on an order; fitted to the car when the order is marked installed. */
+export interface DispatchOrderDeviceTable {
+  order_id: number;
+  device_id: number;
+  first_report_at: number | null;
+  first_report_m: number | null;
+}
+
+export interface DispatchOrderFileTable {
+  id: Generated<number>;
+  order_id: number;
+  file_name: string;
+  mime_type: string;
+  size: number;
+  path: string;
+  uploaded_by: number | null;
+  uploader_name: string | null;
+  uploaded_at: number;
 }
 
 export interface IntegrationTable {

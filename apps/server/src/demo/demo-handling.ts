@@ -2,12 +2,13 @@ import { Codes, WARNING_TYPES, type WarningTypeCode } from '@cvrisk/contracts';
 import type { Db } from '../db/database.js';
 import { createCustomerGradeRepository } from '../engine/customer-grade.repository.js';
 import { AppError } from '../lib/errors.js';
-import { ALL, scopeHas, type Scope } from '../lib/scope.js';
+import { scopeHas } from '../lib/scope.js';
 import { createCountCache } from '../lib/count-cache.js';
 import { createWarningDealRepository } from '../modules/warning/warning-deal.repository.js';
 import { createWarningRepository } from '../modules/warning/warning.repository.js';
 import { createWarningService, regradeWith } from '../modules/warning/warning.service.js';
 import type { SessionUser } from '../modules/session/session-user.js';
+import { demoSessionUsers } from './demo-users.js';
 import { Rng } from './random.js';
 
 const HOUR_MS = 3_600_000;
@@ -37,31 +38,12 @@ function handledShare(ageMs: number): number {
 
 type Handler = { user: SessionUser; weight: number };
 
-/** The demo accounts that may handle warnings, each with the departments they see. */
+/** The demo accounts that may handle warnings, weighted by how much of the handling they do. */
 async function handlers(db: Db): Promise<Handler[]> {
-  const rows = await db
-    .selectFrom('app_user as u')
-    .innerJoin('dept as d', 'd.id', 'u.dept_id')
-    .innerJoin('role as r', 'r.id', 'u.role_id')
-    .select(['u.id', 'u.username', 'u.realname', 'u.avatar', 'u.dept_id', 'd.name as dept_name', 'd.kind as dept_kind', 'd.path as dept_path', 'r.name as role_name', 'r.permissions'])
-    .orderBy('u.id')
-    .execute();
-  // Paths are '/1/4/9/': a department's subtree is every path it begins.
-  const depts = await db.selectFrom('dept').select(['id', 'path']).execute();
-  const out: Handler[] = [];
-  for (const r of rows) {
-    const permissions = new Set(JSON.parse(r.permissions) as string[]);
-    if (!permissions.has('warning:handle')) continue;
-    const scope: Scope =
-      r.dept_kind === 'platform' ? ALL : { kind: 'depts', deptIds: depts.filter((d) => d.path.startsWith(r.dept_path)).map((d) => d.id) };
-    const user: SessionUser = {
-      id: r.id, username: r.username, realname: r.realname, avatar: r.avatar, deptId: r.dept_id, deptName: r.dept_name, deptKind: r.dept_kind,
-      roleName: r.role_name, permissions, scope, tokenHash: '',
-    };
+  return (await demoSessionUsers(db))
+    .filter((user) => user.permissions.has('warning:handle'))
     // Operators do most of the handling, dealers some of their own, the platform admin almost none.
-    out.push({ user, weight: r.dept_kind === 'platform' ? 0.05 : r.dept_kind === 'dealer' ? 1 : 3 });
-  }
-  return out;
+    .map((user) => ({ user, weight: user.deptKind === 'platform' ? 0.05 : user.deptKind === 'dealer' ? 1 : 3 }));
 }
 
 function pickHandler(rng: Rng, all: Handler[], deptId: number): SessionUser | null {

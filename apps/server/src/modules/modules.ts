@@ -1,3 +1,4 @@
+import { dispatchModule } from './dispatch/dispatch.module.js';
 import { liveEventsModule } from '../events/live-events.js';
 import { alarmModule } from './alarm/alarm.module.js';
 import { apiDocsModule } from './api-docs/api-docs.module.js';
@@ -18,6 +19,7 @@ import { homeModule } from './home/home.module.js';
 import { ingestModule } from './ingest/ingest.module.js';
 import { menuModule } from './menu/menu.module.js';
 import { monitorModule } from './monitor/monitor.module.js';
+import { onlineCheckModule } from './online-check/online-check.module.js';
 import { pushModule } from './push/push.module.js';
 import { reportModule } from './report/report.module.js';
 import { riskConfigModule } from './risk-config/risk-config.module.js';
@@ -46,6 +48,7 @@ export const MODULES: readonly AppModule[] = [
   homeModule,
   trackModule,
   commandModule,
+  onlineCheckModule,
   ingestModule,
   fenceModule,
   riskPointModule,
@@ -62,5 +65,6 @@ export const MODULES: readonly AppModule[] = [
   handlingPhrasesModule,
   warningFeedModule,
   pushModule,
+  dispatchModule,
   apiDocsModule,
 ];

@@ -36,7 +36,7 @@ function expectSecurityHeaders(headers: Headers): void {
   expect(directives.get('connect-src')).toEqual(["'self'"]);
   expect(directives.get('worker-src')).toEqual(["'self'"]);
   expect(directives.get('object-src')).toEqual(["'none'"]);
-  expect(directives.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'https://webrd01.is.autonavi.com', 'https://webst04.is.autonavi.com', 'https://tile.openstreetmap.org']));
+  expect(directives.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:', 'https://webrd01.is.autonavi.com', 'https://webst04.is.autonavi.com', 'https://tile.openstreetmap.org']));
   expect(csp).not.toContain('unsafe-eval');
 }
 

@@ -9,7 +9,8 @@ const TILE_HOSTS = [
 /**
  * What the console may load, and nothing more: its own scripts, workers (the device map's cluster
  * worker is a file of its own) and calls (the API and the event stream); images from itself, data:
- * URLs (Leaflet's and antd's inline icons) and the tile servers. Styles allow 'unsafe-inline'
+ * URLs (Leaflet's and antd's inline icons), blob: URLs (order photos, fetched with the session's
+ * token and shown from memory) and the tile servers. Styles allow 'unsafe-inline'
  * because antd 6 writes its CSS-in-JS into <style> elements at run time and React and Leaflet
  * set style attributes; injected CSS cannot run script, and with images, fonts and calls held
  * to these hosts it cannot send anything away either. No 'unsafe-eval', no inline scripts.
@@ -18,7 +19,7 @@ const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  `img-src 'self' data: ${TILE_HOSTS.join(' ')}`,
+  `img-src 'self' data: blob: ${TILE_HOSTS.join(' ')}`,
   "connect-src 'self'",
   "worker-src 'self'",
   "object-src 'none'",

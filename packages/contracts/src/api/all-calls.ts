@@ -19,6 +19,7 @@ import { RiskConfigCalls } from '../risk-config.js';
 import { PushCalls } from '../push.js';
 import { TrackCalls } from '../track.js';
 import { CommandCalls } from '../command.js';
+import { OnlineCheckCalls } from '../online-check.js';
 import { IngestCalls } from '../ingest.js';
 import { MonitorCalls } from '../monitor.js';
 import { GeoCalls } from '../geo.js';
@@ -27,6 +28,7 @@ import { CustomerCalls } from '../customer.js';
 import { CustomerDrawCalls } from '../customer-draw.js';
 import { LoanImportCalls } from '../loan-import.js';
 import { ReportCalls } from '../report-calls.js';
+import { DispatchCalls } from '../dispatch-calls.js';
 
 /**
  * Every declared call, by feature. The OpenAPI document, the fuzz test and the route check are
@@ -41,6 +43,7 @@ export const ALL_CALLS = {
   carAnalysis: CarAnalysisCalls,
   track: TrackCalls,
   command: CommandCalls,
+  onlineCheck: OnlineCheckCalls,
   ingest: IngestCalls,
   monitor: MonitorCalls,
   geo: GeoCalls,
@@ -59,6 +62,7 @@ export const ALL_CALLS = {
   customer: CustomerCalls,
   customerDraw: CustomerDrawCalls,
   loanImport: LoanImportCalls,
+  dispatch: DispatchCalls,
   ...Object.fromEntries(Object.entries(ReportCalls).map(([name, calls]) => [`report.${name}`, calls])),
 } satisfies Record<string, Record<string, CallDeclaration>>;
 

@@ -28,11 +28,12 @@ describe('/menu/navigate', () => {
       '/report/parkingReport', '/report/weekParkingReport', '/report/timesParkingReport', '/report/mileageReport', '/report/driveBehavior',
       '/report/deviceManagement', '/report/basicDevice',
       '/ubi/carMileage', '/ubi/ignition', '/ubi/travelStatistics', '/ubi/drivingBehavior',
+      '/dispatchOrder/dispatchOrder', '/onlineCheck/onlineCheck',
     ]);
   });
 
   it('gives an installer only what installers may open', async () => {
-    expect(await menuPaths('installer1')).toEqual(['/index']);
+    expect(await menuPaths('installer1')).toEqual(['/index', '/dispatchOrder/installerOrders']);
   });
 
   it('gives everyone signed in the hidden data board, outside every group', async () => {

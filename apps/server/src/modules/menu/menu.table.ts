@@ -241,4 +241,38 @@ export const MENU: RouteItem[] = [
       },
     ],
   },
+  {
+    path: '/dispatchOrder',
+    component: 'Layout',
+    redirect: '/dispatchOrder/dispatchOrder',
+    meta: { title: '派单管理', titleEn: 'Dispatch', icon: 'ScheduleOutlined' },
+    children: [
+      {
+        path: 'dispatchOrder',
+        name: 'DispatchOrder',
+        component: 'dispatchOrder',
+        meta: { title: '派单管理', titleEn: 'Dispatch orders', icon: 'ScheduleOutlined', permissions: ['order:dispatch'] },
+      },
+      {
+        path: 'installerOrders',
+        name: 'InstallerOrders',
+        component: 'installerOrders',
+        meta: { title: '我的安装单', titleEn: 'My install jobs', icon: 'ToolOutlined', permissions: ['order:install'] },
+      },
+    ],
+  },
+  {
+    path: '/onlineCheck',
+    component: 'Layout',
+    redirect: '/onlineCheck/onlineCheck',
+    meta: { title: '在线抽查', titleEn: 'Online spot check', icon: 'WifiOutlined' },
+    children: [
+      {
+        path: 'onlineCheck',
+        name: 'OnlineCheck',
+        component: 'onlineCheck',
+        meta: { title: '在线抽查', titleEn: 'Online spot check', icon: 'WifiOutlined', permissions: ['device:view'] },
+      },
+    ],
+  },
 ];

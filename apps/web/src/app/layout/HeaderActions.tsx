@@ -4,6 +4,7 @@ import { useI18n } from '../../lib/i18n/I18nProvider';
 import { useSession } from '../session/SessionContext';
 import { useLogout } from '../session/useLogout';
 import { useSettings } from '../settings/SettingsProvider';
+import { QuickDispatchButton } from './topbar/QuickDispatchButton';
 import { QuickSearch } from './topbar/QuickSearch';
 import { SearchButton } from './topbar/SearchButton';
 import { canLoadFeed, useWarningFeedLive } from './topbar/topbar.queries';
@@ -12,9 +13,10 @@ import { WarningTicker } from './topbar/WarningTicker';
 import { UserMenu } from './UserMenu';
 
 /**
- * Warning ticker, badge and quick search; language, theme, the signed-in user and sign-out, at the
- * right of the top bar. Compact (below 992 px): the badge, the search behind an icon, and a user menu
- * holding language, theme and sign-out, so that all of them stay reachable on a 390 px phone.
+ * Warning ticker, badge, quick dispatch (with order:dispatch) and quick search; language, theme, the
+ * signed-in user and sign-out, at the right of the top bar. Compact (below 992 px): the badge, quick
+ * dispatch, the search behind an icon, and a user menu holding language, theme and sign-out, so that
+ * all of them stay reachable on a 390 px phone.
  */
 export function HeaderActions({ compact = false }: { compact?: boolean }) {
   const { t, lang, setLang } = useI18n();
@@ -22,6 +24,7 @@ export function HeaderActions({ compact = false }: { compact?: boolean }) {
   const { openDrawer } = useSettings();
   const logout = useLogout();
   const feed = canLoadFeed(user.permissions);
+  const canDispatch = user.permissions.includes('order:dispatch');
   useWarningFeedLive(feed);
 
   if (compact) {
@@ -29,6 +32,7 @@ export function HeaderActions({ compact = false }: { compact?: boolean }) {
       <Space size={4} className="shell-actions is-compact">
         <SearchButton />
         {feed && <WarningBadgeButton enabled={feed} />}
+        {canDispatch && <QuickDispatchButton />}
         <UserMenu />
       </Space>
     );
@@ -38,6 +42,7 @@ export function HeaderActions({ compact = false }: { compact?: boolean }) {
     <Space size={8} className="shell-actions">
       {feed && <WarningTicker enabled={feed} />}
       {feed && <WarningBadgeButton enabled={feed} />}
+      {canDispatch && <QuickDispatchButton />}
       <QuickSearch />
       <Dropdown
         menu={{

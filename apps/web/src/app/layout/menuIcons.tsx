@@ -32,6 +32,7 @@ import {
   ToolOutlined,
   UserOutlined,
   WarningOutlined,
+  WifiOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
@@ -73,6 +74,7 @@ const ICONS: Record<string, ComponentType> = {
   ToolOutlined,
   UserOutlined,
   WarningOutlined,
+  WifiOutlined,
 };
 
 export function MenuIcon({ name }: { name: string | undefined }) {

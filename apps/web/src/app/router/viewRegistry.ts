@@ -168,6 +168,21 @@ export const views: Record<string, View> = {
     permissions: ['config:edit'],
     page: lazyPage(() => import('../../features/riskWarningConfig/RiskWarningConfigPage'), 'RiskWarningConfigPage'),
   },
+  dispatchOrder: {
+    path: '/dispatchOrder/dispatchOrder',
+    permissions: ['order:dispatch'],
+    page: lazyPage(() => import('../../features/dispatch/DispatchOrderPage'), 'DispatchOrderPage'),
+  },
+  installerOrders: {
+    path: '/dispatchOrder/installerOrders',
+    permissions: ['order:install'],
+    page: lazyPage(() => import('../../features/dispatch/InstallerOrdersPage'), 'InstallerOrdersPage'),
+  },
+  onlineCheck: {
+    path: '/onlineCheck/onlineCheck',
+    permissions: ['device:view'],
+    page: lazyPage(() => import('../../features/onlineCheck/OnlineCheckPage'), 'OnlineCheckPage'),
+  },
 };
 
 export const viewKeys: ReadonlySet<string> = new Set(Object.keys(views));

@@ -12,11 +12,11 @@ import {
   BUTTON_LABELS, carAnalysisQuery, EMPTY_MESSAGES, INITIAL_ON, markersOf, nearRiskPointsQuery, USE_KEYS,
   type PanelMode, type Point, type UseKey, type UseMarker,
 } from './vehicleUse';
+import { FIXED_CENTER } from './fixedCenter';
 import './vehicleUsePanel.css';
 
 /** console-spec §2 and §9: this map starts at zoom 16, on a fixed point until it has something to show. */
 const START_ZOOM = 16;
-const FIXED_CENTER: [number, number] = [121.4737, 31.2304];
 const NO_ANALYSIS: CarDataAnalysis = { useCarArea: [], listWeek: [], dayList: [], nightList: [] };
 const NO_POINTS: NearRiskPoint[] = [];
 

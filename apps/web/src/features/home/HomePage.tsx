@@ -9,6 +9,7 @@ import { useI18n } from '../../lib/i18n/I18nProvider';
 import { DeviceOverview } from './DeviceOverview';
 import { CustomerGradeCard } from './CustomerGradeCard';
 import { DeviceStateChart } from './DeviceStateChart';
+import { DispatchOrderCard } from './DispatchOrderCard';
 import { carCountQuery, customerCountQuery, deviceOnlineQuery } from './home.queries';
 import { StatCard } from './StatCard';
 import { UnhandledTypeCard } from './UnhandledTypeCard';
@@ -26,6 +27,7 @@ export function HomePage() {
   const { menu, user } = useSession();
   const seesWarnings = user.permissions.includes('warning:view');
   const seesCustomers = user.permissions.includes('customer:view');
+  const seesOrders = user.permissions.includes('order:dispatch');
   const carsPage = menu.pages.find((p) => p.view === 'customerCars');
   const devices = useQuery(deviceOnlineQuery());
   const customers = useQuery(customerCountQuery(seesCustomers));
@@ -127,6 +129,11 @@ export function HomePage() {
           </Col>
         )}
         {seesWarnings && <WarningStatCards />}
+        {seesOrders && (
+          <Col xs={24}>
+            <DispatchOrderCard />
+          </Col>
+        )}
         <Col xs={24} xl={14}>
           <Card variant="borderless" title={t('home.stateChart')}>
             {deviceBlock(d && (d.total > 0 ? <DeviceStateChart stats={d} /> : <Empty description={t('common.noData')} />))}

@@ -5,6 +5,7 @@ import { App, Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSession } from '../../app/session/SessionContext';
 import { MapWorkspace } from '../../components/MapWorkspace';
+import { AddressSearch } from '../../components/map/AddressSearch';
 import type { LngLat } from '../../components/map/draw/geometry';
 import { PointPicker } from '../../components/map/draw/PointPicker';
 import { PickedPointLayer } from '../../components/map/layers/PickedPointLayer';
@@ -12,7 +13,6 @@ import { RiskPointLayer, RiskPointLegend } from '../../components/map/layers/Ris
 import { MapView } from '../../components/map/MapView';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { useListQuery } from '../../lib/useListQuery';
-import { AddressSearch } from './AddressSearch';
 import { FocusOnPoint } from './FocusOnPoint';
 import { NearbyPanel } from './NearbyPanel';
 import { draftOf, emptyDraft, toRiskPointSave, type RiskPointDraft } from './riskPointForm';

@@ -2,7 +2,6 @@ import {
   GeoCalls,
   RISK_POINT_NEAR_METRES,
   RiskPointCalls,
-  type GeoPlace,
   type RiskPointItem,
   type RiskPointListQuery,
   type RiskPointSave,
@@ -53,10 +52,6 @@ export async function saveRiskPoint(body: RiskPointSave): Promise<{ point: RiskP
 
 export async function deleteRiskPoint(id: number): Promise<string> {
   return (await callWithMessage(RiskPointCalls.remove, { query: { id } })).msg;
-}
-
-export function searchPlaces(keyword: string): Promise<GeoPlace[]> {
-  return call(GeoCalls.search, { query: { keyword } });
 }
 
 /** Quiet: without an address the operator simply types one. */

@@ -1,5 +1,6 @@
 import { DEAL_STATUS_LABELS, type WarningListItem } from '@cvrisk/contracts';
 import { Button, Card, Tag } from 'antd';
+import { CardFacts } from '../../components/CardFacts';
 import { RiskLevelTag } from '../../components/StatusTags';
 import { orDash } from '../../lib/format';
 import { useI18n } from '../../lib/i18n/I18nProvider';
@@ -58,14 +59,7 @@ export function WarningCards({ rows, canHandle, typeName, onHandle, onDetail }: 
               extra={<Tag color={DEAL_STATUS_COLORS[w.dealStatus]}>{DEAL_STATUS_LABELS[w.dealStatus][lang]}</Tag>}
               actions={actions}
             >
-              <dl className="warning-card-facts">
-                {facts.map(([label, value]) => (
-                  <div key={label}>
-                    <dt>{label}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-              </dl>
+              <CardFacts facts={facts} />
             </Card>
           </li>
         );

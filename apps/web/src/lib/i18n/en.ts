@@ -7,6 +7,9 @@ import { portraitEn } from './messages/portrait';
 import { terminalEn } from './messages/terminal';
 import { homeEn } from './messages/home';
 import { reportsEn } from './messages/reports';
+import { quickDispatchEn } from './messages/quickDispatch';
+import { ordersEn } from './messages/orders';
+import { onlineCheckEn } from './messages/onlineCheck';
 import { dashboardEn } from './messages/dashboard';
 import { warningDetailEn } from './messages/warningDetail';
 import { riskAdminEn } from './messages/riskAdmin';
@@ -20,6 +23,9 @@ export const en: Record<MessageKey, string> = {
   ...terminalEn,
   ...homeEn,
   ...reportsEn,
+  ...quickDispatchEn,
+  ...ordersEn,
+  ...onlineCheckEn,
   ...dashboardEn,
   ...warningDetailEn,
   ...riskAdminEn,

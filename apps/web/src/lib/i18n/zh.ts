@@ -7,6 +7,9 @@ import { portraitZh } from './messages/portrait';
 import { terminalZh } from './messages/terminal';
 import { homeZh } from './messages/home';
 import { reportsZh } from './messages/reports';
+import { quickDispatchZh } from './messages/quickDispatch';
+import { ordersZh } from './messages/orders';
+import { onlineCheckZh } from './messages/onlineCheck';
 import { dashboardZh } from './messages/dashboard';
 import { warningDetailZh } from './messages/warningDetail';
 import { riskAdminZh } from './messages/riskAdmin';
@@ -20,6 +23,9 @@ export const zh = {
   ...terminalZh,
   ...homeZh,
   ...reportsZh,
+  ...quickDispatchZh,
+  ...ordersZh,
+  ...onlineCheckZh,
   ...dashboardZh,
   ...warningDetailZh,
   ...riskAdminZh,

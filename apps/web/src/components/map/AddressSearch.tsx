@@ -1,10 +1,11 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
-import { GEO_MESSAGES, type GeoPlace } from '@cvrisk/contracts';
+import { GEO_MESSAGES, GeoCalls, type GeoPlace } from '@cvrisk/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Input } from 'antd';
 import { useState } from 'react';
+import { call } from '../../api/call';
 import { useI18n } from '../../lib/i18n/I18nProvider';
-import { searchPlaces } from './riskPoints.queries';
+import './addressSearch.css';
 
 type Props = { onPick: (place: GeoPlace) => void };
 
@@ -17,7 +18,7 @@ export function AddressSearch({ onPick }: Props) {
   const { message } = App.useApp();
   const [places, setPlaces] = useState<GeoPlace[]>([]);
   const search = useMutation({
-    mutationFn: searchPlaces,
+    mutationFn: (keyword: string) => call(GeoCalls.search, { query: { keyword } }),
     onSuccess: (found) => {
       if (found.length === 0) void message.warning(GEO_MESSAGES.notFound[lang]);
       else if (found.length === 1) onPick(found[0]!);
