@@ -96,13 +96,14 @@ export function QuickDispatchDialog({ open, onClose }: Props) {
           <Col xs={24} sm={12} lg={8}>
             <Form.Item {...field('carFrameNumber')}>
               <AutoComplete
-                maxLength={LIMITS.frame}
-                placeholder={placeholder('carFrameNumber')}
                 showSearch={{ filterOption: false, onSearch: setTyped }}
                 options={(keyword ? (cars.data ?? []) : []).map((car) => ({ value: car.carFrameNumber, label: <CarOption car={car} />, car }))}
                 notFoundContent={keyword && (cars.isFetching ? t('quickDispatch.carSearching') : t('quickDispatch.carNotFound'))}
                 onSelect={(_: string, option: { car: OrderCar }) => pickCar(option.car)}
-              />
+              >
+                {/* An input of its own keeps the field as tall as its neighbours once a car is chosen. */}
+                <Input maxLength={LIMITS.frame} placeholder={placeholder('carFrameNumber')} />
+              </AutoComplete>
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} lg={8}>
