@@ -12,8 +12,8 @@ import { watchPolicyViolations } from './helpers.mjs';
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const shotsDir = path.join(root, 'e2e/screenshots');
 const reportFile = process.env.REPORT_FILE ?? process.env.E2E_REPORT;
-const writeReport = (passed, failed) => {
-  if (reportFile) fs.writeFileSync(reportFile, JSON.stringify({ passed, failed }));
+const writeReport = (passed, failed, failures = []) => {
+  if (reportFile) fs.writeFileSync(reportFile, JSON.stringify({ passed, failed, failures }));
   console.log(`e2e: ${passed} passed, ${failed} failed`);
 };
 
@@ -90,6 +90,7 @@ const browser = await chromium.launch({
 let passed = 0;
 let failed = 0;
 const flaky = [];
+const failures = [];
 // One attempt of one test in its own browser context; answers the error, or nothing when it passed.
 async function attempt(test, attemptNo) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', acceptDownloads: true });
@@ -126,6 +127,7 @@ try {
       const second = first && (await attempt(test, 2));
       if (first && second) {
         failed += 1;
+        failures.push(`${label} — ${String(second?.message ?? second).split('\n')[0].slice(0, 300)}`);
         console.log(`  ✗ ${label}\n    ${describe(second)}\n    first try: ${describe(first)}`);
       } else {
         passed += 1;
@@ -139,5 +141,5 @@ try {
   server.stop();
 }
 if (flaky.length) console.log(`\n${'!'.repeat(72)}\ne2e: ${flaky.length} FLAKY — passed only on the second try:\n  ${flaky.join('\n  ')}\n${'!'.repeat(72)}`);
-writeReport(passed, failed);
+writeReport(passed, failed, failures);
 process.exit(failed > 0 ? 1 : 0);

@@ -32,7 +32,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
-    // Whole antd screens render in jsdom here; on a busy two-core machine that takes seconds.
-    testTimeout: 15_000,
+    // Whole antd screens render in jsdom here; on a busy two-core machine (the server's suite runs
+    // beside them in one `npm test`) a phone drawer's open-and-search took 19 s once, so 30 s as the server's.
+    testTimeout: 30_000,
   },
 });

@@ -49,6 +49,8 @@ export interface DB {
   loan_fraud_suggestion: LoanFraudSuggestionTable;
   loan_fraud_event: LoanFraudEventTable;
   loan_import: LoanImportTable;
+  broker_partition: BrokerPartitionTable;
+  broker_worker: BrokerWorkerTable;
 }
 
 export interface DeptTable {
@@ -598,4 +600,19 @@ export interface LoanImportTable {
   message: string | null;
   started_at: number;
   finished_at: number | null;
+}
+
+/** One partition of the position stream (scale mode): its lease and its committed offset. */
+export interface BrokerPartitionTable {
+  partition: number;
+  owner: string | null;
+  lease_until: Generated<number>;
+  /** The last stream sequence whose positions are in the database; the next owner resumes after it. */
+  committed_seq: Generated<number>;
+}
+
+/** A worker's heartbeat, so one that holds no partition yet still counts for the fair share. */
+export interface BrokerWorkerTable {
+  owner: string;
+  seen_until: number;
 }

@@ -1,8 +1,8 @@
 import type { Socket } from 'node:net';
 import type { CommandStore, StoredCommand } from '../commands/command-store.js';
 import {
-  decodeFrame, decodeMessage, deviceNumberFromPhone, encodeDownlink, FrameSplitter, MessageId, RegisterResult, ResponseResult,
-  SubPackageAssembler, type ByteBudget, type DownlinkMessage, type Jt808Header, type Location, type UplinkMessage,
+  createAckEncoder, decodeFrame, decodeMessage, deviceNumberFromPhone, encodeDownlink, FrameSplitter, MessageId, RegisterResult, ResponseResult,
+  SubPackageAssembler, type AckEncoder, type ByteBudget, type DownlinkMessage, type Jt808Header, type Location, type UplinkMessage,
 } from '../jt808/index.js';
 import type { IncomingPosition } from '../pipeline/incoming.js';
 import type { PositionPipeline } from '../pipeline/position-pipeline.js';
@@ -27,7 +27,10 @@ export type ConnectionDeps = {
   log: { warn(obj: object, msg: string): void };
 };
 
-/** Frames waiting on an authenticated connection before it stops reading: a flood slows its sender, not the server. */
+/**
+ * Frames an authenticated connection may have unanswered (being handled, or stored and waiting for
+ * their commit) before it stops reading: a flood slows its sender, not the server.
+ */
 const MAX_PENDING_FRAMES = 64;
 /** Before authentication a terminal sends one request at a time and waits for its answer. */
 const MAX_PENDING_FRAMES_UNAUTHENTICATED = 4;
@@ -38,18 +41,29 @@ const BEFORE_AUTH = new Set<number>([MessageId.register, MessageId.auth, Message
 
 /**
  * One terminal's TCP connection. Frames are handled strictly in order; a location is acknowledged
- * only after the pipeline has committed it. Before authentication only register, authenticate and
- * heartbeat are read, and sub-packaged parts are dropped unread, so a stranger costs a few bytes.
+ * only after the pipeline has committed it, but the next frame does not wait for that commit: frames
+ * are queued in order, stored in order and answered in order, so one connection carries thousands of
+ * positions a second. Before authentication only register, authenticate and heartbeat are read, and
+ * sub-packaged parts are dropped unread, so a stranger costs a few bytes.
  */
 export class TerminalConnection {
   deviceNumber: string | null = null;
   private deviceId: number | null = null;
   private header: Pick<Jt808Header, 'version' | 'phone' | 'protocolVersion'> | null = null;
+  /** Acknowledgements in the authenticated header's version and phone. */
+  private ack: AckEncoder | null = null;
+  /** Writes of one turn of the event loop leave in one system call. */
+  private corked = false;
   private serial = 0;
   private readonly splitter = new FrameSplitter();
   private readonly assembler: SubPackageAssembler;
   private chain: Promise<void> = Promise.resolve();
+  /** Frames in `chain`, not yet handled. */
   private pending = 0;
+  /** Answers in the order their frames came; an answer waiting for a commit holds back the ones after it. */
+  private outbox: Promise<void> = Promise.resolve();
+  /** Stored locations whose acknowledgement waits for their commit. */
+  private unacked = 0;
   private refusals = 0;
 
   constructor(
@@ -74,22 +88,25 @@ export class TerminalConnection {
     const frames = this.splitter.push(chunk);
     for (const frame of frames) {
       this.pending += 1;
-      const limit = this.authenticated ? MAX_PENDING_FRAMES : MAX_PENDING_FRAMES_UNAUTHENTICATED;
       // Before authentication a terminal waits for each answer: a burst is not a terminal.
-      if (!this.authenticated && this.pending > limit) {
+      if (!this.authenticated && this.pending > MAX_PENDING_FRAMES_UNAUTHENTICATED) {
         this.deps.stats.refusedUnauthenticated += frames.length;
         this.socket.destroy();
         return;
       }
-      if (this.pending > limit) this.socket.pause();
+      if (this.pending + this.unacked > MAX_PENDING_FRAMES) this.socket.pause();
       this.chain = this.chain
         .then(() => this.handleFrame(frame))
         .catch((err: unknown) => this.deps.log.warn({ err, device: this.deviceNumber }, 'jt808 frame handling failed'))
         .finally(() => {
           this.pending -= 1;
-          if (this.pending <= limit / 2 && this.socket.isPaused()) this.socket.resume();
+          this.resumeIfDrained();
         });
     }
+  }
+
+  private resumeIfDrained(): void {
+    if (this.pending + this.unacked <= MAX_PENDING_FRAMES / 2 && this.socket.isPaused()) this.socket.resume();
   }
 
   /** Splitter counters, folded into the gateway's when the connection closes. */
@@ -145,7 +162,8 @@ export class TerminalConnection {
 
   private async handleMessage(header: Jt808Header, m: UplinkMessage): Promise<void> {
     this.header ??= { version: header.version, phone: header.phone, protocolVersion: header.protocolVersion };
-    const number = deviceNumberFromPhone(header.phone);
+    // An authenticated terminal sends its own phone field every time: its number is known.
+    const number = this.deviceNumber !== null && header.phone === this.header.phone ? this.deviceNumber : deviceNumberFromPhone(header.phone);
     switch (m.kind) {
       case 'register': {
         const r = await this.deps.directory.register(number, m.terminalModel);
@@ -167,6 +185,7 @@ export class TerminalConnection {
         this.deviceId = terminal.id;
         this.deviceNumber = terminal.number;
         this.header = { version: header.version, phone: header.phone, protocolVersion: header.protocolVersion };
+        this.ack = createAckEncoder(this.header);
         this.respond(header, ResponseResult.ok);
         this.deps.onAuthenticated(this);
         for (const c of await this.deps.commands.queuedFor(terminal.id)) await this.deliver(c);
@@ -187,7 +206,8 @@ export class TerminalConnection {
         // JT/T 808 0x0003: the terminal gives up its registration; it registers again next time.
         await this.deps.directory.deregister(this.deviceId!);
         this.respond(header, ResponseResult.ok);
-        this.socket.end();
+        // Positions sent before the logout are still acknowledged first.
+        this.outbox = this.outbox.then(() => void this.socket.end());
         return;
       case 'terminal-response':
         await this.deps.commands.markAnswered(this.deviceId!, m.replySerial, m.result === ResponseResult.ok, `终端应答 ${m.result}`);
@@ -206,10 +226,11 @@ export class TerminalConnection {
   }
 
   /**
-   * Stores, then acknowledges: a crash before the commit leaves the terminal to send again. A message
-   * holding an invalid fix (coordinates out of range, no valid time, too far ahead) is answered
-   * "message error" (2) and counted on the device; its valid fixes are stored, and a resend of them
-   * is dropped as duplicates.
+   * Queues the fixes for storing and the acknowledgement behind their commit: a crash before the
+   * commit leaves the terminal to send again. A message holding an invalid fix (coordinates out of
+   * range, no valid time, too far ahead) is answered "message error" (2) and counted on the device;
+   * its valid fixes are stored, and a resend of them is dropped as duplicates. A failed database
+   * write gets no answer, so the terminal sends again.
    */
   private async store(header: Jt808Header, locations: Location[]): Promise<void> {
     const positions: IncomingPosition[] = [];
@@ -223,18 +244,31 @@ export class TerminalConnection {
         reason ||= '定位时间无效';
       }
     }
-    const results = positions.length ? await this.deps.pipeline.submit(positions) : [];
-    for (const r of results) {
-      if (r.status !== 'rejected') continue;
-      invalid += 1;
-      reason ||= r.reason ?? '';
-    }
-    this.deps.stats.positions += locations.length - invalid;
-    if (invalid) {
-      this.deps.stats.invalidPositions += invalid;
-      await this.deps.directory.countInvalid(this.deviceId!, invalid, reason);
-    }
-    this.respond(header, invalid ? ResponseResult.badMessage : ResponseResult.ok);
+    const queued = positions.length ? (await this.deps.pipeline.queue(positions)).results : Promise.resolve([]);
+    const answer = queued.then(async (results) => {
+      for (const r of results) {
+        if (r.status !== 'rejected') continue;
+        invalid += 1;
+        reason ||= r.reason ?? '';
+      }
+      this.deps.stats.positions += locations.length - invalid;
+      if (invalid) {
+        this.deps.stats.invalidPositions += invalid;
+        await this.deps.directory.countInvalid(this.deviceId!, invalid, reason);
+      }
+      return this.response(header, invalid ? ResponseResult.badMessage : ResponseResult.ok);
+    });
+    this.unacked += 1;
+    this.outbox = this.outbox
+      .then(() => answer)
+      .then(
+        (bytes) => this.write(bytes),
+        (err: unknown) => this.deps.log.warn({ err, device: this.deviceNumber }, 'jt808 positions not stored'),
+      )
+      .finally(() => {
+        this.unacked -= 1;
+        this.resumeIfDrained();
+      });
   }
 
   /** Sends a stored command now; the caller records it as sent with the serial used. */
@@ -249,13 +283,38 @@ export class TerminalConnection {
     this.send(header, { kind: 'platform-response', replySerial: header.serial, replyId: header.messageId, result });
   }
 
+  private response(header: Jt808Header, result: number): Buffer {
+    const h = this.header;
+    if (this.ack && h && header.version === h.version && header.phone === h.phone && header.protocolVersion === h.protocolVersion) {
+      return this.ack(this.nextSerial(), header.serial, header.messageId, result);
+    }
+    return this.encode(header, { kind: 'platform-response', replySerial: header.serial, replyId: header.messageId, result });
+  }
+
+  /** Answers in frame order: behind any acknowledgement still waiting for its commit. */
   private send(header: Jt808Header, m: DownlinkMessage): void {
+    const bytes = this.encode(header, m);
+    if (this.unacked === 0) this.write(bytes);
+    else this.outbox = this.outbox.then(() => this.write(bytes));
+  }
+
+  private encode(header: Jt808Header, m: DownlinkMessage): Buffer {
     const ctx = { version: header.version, phone: header.phone, protocolVersion: header.protocolVersion, serial: this.nextSerial() };
-    this.write(encodeDownlink(ctx, m).bytes);
+    return encodeDownlink(ctx, m).bytes;
   }
 
   private write(bytes: Buffer): void {
-    if (!this.socket.destroyed) this.socket.write(bytes);
+    if (this.socket.destroyed) return;
+    // One commit answers several frames of a busy connection: their acknowledgements share a write.
+    if (!this.corked) {
+      this.corked = true;
+      this.socket.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        this.socket.uncork();
+      });
+    }
+    this.socket.write(bytes);
   }
 
   private nextSerial(): number {

@@ -106,6 +106,20 @@ describe('the JT/T 808 gateway over real sockets', () => {
     vt.close();
   });
 
+  it('takes single-fix reports sent back to back without each waiting for the previous commit, all stored in order', async () => {
+    const vt = await terminal(wired[9]!);
+    expect(await vt.authenticate((await vt.register())!)).toBe(true);
+    const batchesBefore = t.telemetry.pipeline.stats.batches;
+    const fixes = Array.from({ length: 40 }, (_, k) => locationFix({ time: T + 3600_000 + k * 1000, lng: 120.2 + k * 0.0001, lat: 30.25, speed: 30, direction: 90, acc: true }));
+    const results = await Promise.all(fixes.map((f) => vt.report(f)));
+    expect(results).toEqual(fixes.map(() => 0));
+    // One commit per frame would take 40 batches: queued together, they share a few.
+    expect(t.telemetry.pipeline.stats.batches - batchesBefore).toBeLessThan(10);
+    const stored = (await replay(wired[9]!)).filter((p) => p.gpsTime >= '2026-11-21 11:00:00');
+    expect(stored.map((p) => p.lng)).toEqual(fixes.map((_, k) => Number((120.2 + k * 0.0001).toFixed(6))));
+    vt.close();
+  });
+
   it('delivers a command to an online terminal and records its answer', async () => {
     const vt = await terminal(wired[3]!);
     await vt.authenticate((await vt.register())!);

@@ -1,5 +1,6 @@
 export { decodeFrame, decodeMessage, encodeDownlink } from './codec.js';
 export { encodeUplink } from './terminal-encoder.js';
+export { createAckEncoder, type AckEncoder } from './ack-encoder.js';
 export { FrameSplitter, MAX_FRAME_BYTES, type SplitterStats } from './frame-splitter.js';
 export { createByteBudget, SubPackageAssembler, type AssemblerOptions, type ByteBudget, type AssemblerStats, type Reassembled } from './sub-packages.js';
 export { listAlarmBits, STANDARD_ALARM_BITS, type AlarmBit, type StandardAlarm } from './alarms.js';

@@ -30,20 +30,33 @@ export function createPositionPipeline(o: PipelineOptions) {
   let waitingCount = 0;
   let timer: NodeJS.Timeout | null = null;
   let flushing: Promise<void> | null = null;
+  /** The oldest waiting position has waited `maxDelayMs`: flush as soon as nothing else is. */
+  let due = false;
   const stats = { stored: 0, duplicates: 0, rejected: 0, batches: 0, failedBatches: 0 };
 
+  /**
+   * The delay counts from the first waiting position's arrival, also while a flush is running: under
+   * load the next flush starts the moment the previous one ends, with everything that came meanwhile,
+   * instead of idling another `maxDelayMs` after each commit.
+   */
   function schedule(): void {
-    if (flushing) return;
-    if (waitingCount >= maxBatch) {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      flushing = flush();
+    if (waitingCount === 0) return;
+    if (waitingCount >= maxBatch || due) {
+      if (!flushing) startFlush();
     } else if (!timer) {
       timer = setTimeout(() => {
         timer = null;
-        flushing = flush();
+        due = true;
+        schedule();
       }, maxDelayMs);
     }
+  }
+
+  function startFlush(): void {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    due = false;
+    flushing = flush();
   }
 
   async function flush(): Promise<void> {
@@ -75,8 +88,63 @@ export function createPositionPipeline(o: PipelineOptions) {
       o.onCommitted?.(write);
     } finally {
       flushing = null;
-      if (waitingCount > 0) schedule();
+      schedule();
     }
+  }
+
+  /**
+   * Queues the items behind everything queued before them and answers at once, with the per-item
+   * results to come once they are committed. A terminal's frames are queued one after another, so
+   * they are stored in the order sent, without each waiting for the previous one's commit.
+   */
+  async function queue(items: IncomingPosition[]): Promise<{ results: Promise<ItemResult[]> }> {
+    const t = now();
+    const results: ItemResult[] = new Array(items.length);
+    const queued: Queued[] = [];
+    const slots: number[] = [];
+    // A terminal's submission names one device many times: look each up once.
+    const known = new Map<string, DeviceEntry | null>();
+    for (let i = 0; i < items.length; i++) {
+      const p = items[i]!;
+      const reason = rejectionOf(p, t);
+      let device: DeviceEntry | null = null;
+      if (!reason) {
+        device = known.get(p.deviceNumber) ?? null;
+        if (!known.has(p.deviceNumber)) {
+          device = await o.devices.get(p.deviceNumber);
+          known.set(p.deviceNumber, device);
+        }
+      }
+      if (reason || !device) {
+        results[i] = { status: 'rejected', reason: reason ?? '设备不存在' };
+        stats.rejected += 1;
+        continue;
+      }
+      queued.push({ p, device, receivedAt: t });
+      slots.push(i);
+    }
+    if (queued.length === 0) return { results: Promise.resolve(results) };
+
+    const committed = new Promise<{ inserted: boolean[]; rows: number[] }>((resolve, reject) => {
+      waiting.push({ queued, settle: (inserted, rows) => (inserted instanceof Error ? reject(inserted) : resolve({ inserted, rows })) });
+      waitingCount += queued.length;
+      schedule();
+    });
+    return {
+      results: committed.then((outcome) => {
+        // A row shared by two items of one submission counts as stored once, then duplicate.
+        const claimed = new Set<number>();
+        slots.forEach((slot, j) => {
+          const row = outcome.rows[j]!;
+          const fresh = outcome.inserted[row] === true && !claimed.has(row);
+          claimed.add(row);
+          results[slot] = { status: fresh ? 'stored' : 'duplicate' };
+          if (fresh) stats.stored += 1;
+          else stats.duplicates += 1;
+        });
+        return results;
+      }),
+    };
   }
 
   return {
@@ -84,50 +152,10 @@ export function createPositionPipeline(o: PipelineOptions) {
 
     /** Stores what it can; answers per item. Rejects only when the database write itself failed. */
     async submit(items: IncomingPosition[]): Promise<ItemResult[]> {
-      const t = now();
-      const results: ItemResult[] = new Array(items.length);
-      const queued: Queued[] = [];
-      const slots: number[] = [];
-      // A terminal's submission names one device many times: look each up once.
-      const known = new Map<string, DeviceEntry | null>();
-      for (let i = 0; i < items.length; i++) {
-        const p = items[i]!;
-        const reason = rejectionOf(p, t);
-        let device: DeviceEntry | null = null;
-        if (!reason) {
-          device = known.get(p.deviceNumber) ?? null;
-          if (!known.has(p.deviceNumber)) {
-            device = await o.devices.get(p.deviceNumber);
-            known.set(p.deviceNumber, device);
-          }
-        }
-        if (reason || !device) {
-          results[i] = { status: 'rejected', reason: reason ?? '设备不存在' };
-          stats.rejected += 1;
-          continue;
-        }
-        queued.push({ p, device, receivedAt: t });
-        slots.push(i);
-      }
-      if (queued.length === 0) return results;
-
-      const outcome = await new Promise<{ inserted: boolean[]; rows: number[] }>((resolve, reject) => {
-        waiting.push({ queued, settle: (inserted, rows) => (inserted instanceof Error ? reject(inserted) : resolve({ inserted, rows })) });
-        waitingCount += queued.length;
-        schedule();
-      });
-      // A row shared by two items of one submission counts as stored once, then duplicate.
-      const claimed = new Set<number>();
-      slots.forEach((slot, j) => {
-        const row = outcome.rows[j]!;
-        const fresh = outcome.inserted[row] === true && !claimed.has(row);
-        claimed.add(row);
-        results[slot] = { status: fresh ? 'stored' : 'duplicate' };
-        if (fresh) stats.stored += 1;
-        else stats.duplicates += 1;
-      });
-      return results;
+      return (await queue(items)).results;
     },
+
+    queue,
 
     /**
      * Runs `work` with no batch in flight and none starting until it ends: a replay of a device's
@@ -135,9 +163,6 @@ export function createPositionPipeline(o: PipelineOptions) {
      */
     async exclusive<T>(work: () => Promise<T>): Promise<T> {
       while (flushing) await flushing;
-      // An armed flush would start inside the work: it is re-armed after.
-      if (timer) clearTimeout(timer);
-      timer = null;
       let release!: () => void;
       flushing = new Promise<void>((r) => (release = r));
       try {
@@ -145,18 +170,14 @@ export function createPositionPipeline(o: PipelineOptions) {
       } finally {
         flushing = null;
         release();
-        if (waitingCount > 0) schedule();
+        schedule();
       }
     },
 
     /** Waits for every submitted position to be written (shutdown). */
     async drain(): Promise<void> {
       while (flushing || waitingCount > 0) {
-        if (!flushing && waitingCount > 0) {
-          if (timer) clearTimeout(timer);
-          timer = null;
-          flushing = flush();
-        }
+        if (!flushing && waitingCount > 0) startFlush();
         await flushing;
       }
     },
