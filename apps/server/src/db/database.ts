@@ -63,6 +63,10 @@ export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; p
   sqlite.pragma('busy_timeout = 5000');
   // Positions of hundreds of terminals land on as many B-tree leaves at once; the 2 MB default cache thrashes.
   sqlite.pragma('cache_size = -131072');
+  // Single-fix reports rewrite the same status, daily and track-state pages many times a second: a
+  // checkpoint every 10,000 WAL pages (40 MB) copies each of them once, not once per 1,000 pages.
+  sqlite.pragma('wal_autocheckpoint = 10000');
+  sqlite.pragma('mmap_size = 268435456');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const reader = new Database(opts.sqliteFile, { readonly: true });
   reader.pragma('busy_timeout = 5000');
