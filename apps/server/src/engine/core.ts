@@ -37,6 +37,8 @@ type CoreDeps = {
   announce(warning: WarningEvent): void;
   /** Each new warning of a customer's car: the loan-fraud suggestions read it. */
   raised?: LoanFraudSuggester;
+  /** The devices this engine judges (scale mode: those of its worker's partitions). */
+  owns: (deviceNumber: string) => boolean;
 };
 
 export const fixOf = (p: Pick<PositionTable, 'gps_time' | 'lng' | 'lat' | 'speed' | 'acc' | 'battery' | 'alarm_word'>): Fix => ({
@@ -124,7 +126,7 @@ export function createCore(d: CoreDeps) {
         }
         sinceYield += fixes.length;
         const ctx = d.contexts.get(id);
-        if (!ctx) continue;
+        if (!ctx || !d.owns(ctx.number)) continue;
         const m = memories.get(id)!;
         const after = m.last?.t ?? -Infinity;
         let start = 0;
@@ -143,6 +145,16 @@ export function createCore(d: CoreDeps) {
     },
 
     write,
+
+    /** Drops the memories of devices no longer judged here (save first: another engine continues from what was saved). */
+    forgetUnowned(): void {
+      for (const id of memories.keys()) {
+        const ctx = d.contexts.get(id);
+        if (ctx && d.owns(ctx.number)) continue;
+        memories.delete(id);
+        dirty.delete(id);
+      }
+    },
 
     /** Writes the kept refreshes, then stores the memories changed since the last save. */
     async save(): Promise<void> {

@@ -8,7 +8,7 @@ export function createEngineDeviceStatusRepository(db: Db) {
     silent(wiredBefore: number, wirelessBefore: number) {
       return db.selectFrom('device_status as s')
         .innerJoin('device as d', 'd.id', 's.device_id')
-        .select(['s.device_id', 's.last_time', 's.lng', 's.lat'])
+        .select(['s.device_id', 'd.device_number', 's.last_time', 's.lng', 's.lat'])
         .where(sql<boolean>`((d.kind = 1 and s.last_time < ${wiredBefore}) or (d.kind <> 1 and s.last_time < ${wirelessBefore}))`)
         .execute();
     },

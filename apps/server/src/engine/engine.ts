@@ -25,6 +25,11 @@ export type EngineOptions = {
   telemetry: Pick<Telemetry, 'onCommitted' | 'announceWarning'>;
   now?: () => number;
   onError?: (err: unknown) => void;
+  /**
+   * The devices this engine judges; all by default. In scale mode each worker judges the devices of
+   * the stream partitions it holds, and the predicate changes as partitions move.
+   */
+  owns?: (deviceNumber: string) => boolean;
 };
 
 /** Memories are stored this often while batches flow (and on stop): a crash replays at most this much. */
@@ -60,6 +65,7 @@ function groupByDevice(positions: readonly PositionTable[]): Map<number, Fix[]> 
 export function createEngine(o: EngineOptions) {
   const now = o.now ?? Date.now;
   const onError = o.onError ?? (() => {});
+  const owns = o.owns ?? (() => true);
   const warnings = createEngineWarningRepository(o.db);
   const grades = createCustomerGradeRepository(o.db);
   const positions = createEnginePositionRepository(o.db);
@@ -68,7 +74,7 @@ export function createEngine(o: EngineOptions) {
   const contexts = createContextCache(createDeviceContextRepository(o.db), now);
   const store = createStateStore(createEngineStateRepository(o.db));
   const points = createRiskPointIndex(createEngineRiskPointRepository(o.db), now);
-  const core = createCore({ warnings, grades, positions, contexts, points, store, now, announce: (w) => o.telemetry.announceWarning(w),
+  const core = createCore({ warnings, grades, positions, contexts, points, store, now, owns, announce: (w) => o.telemetry.announceWarning(w),
     raised: createLoanFraudSuggester(o.db, now),
   });
   const queue: (() => Promise<void>)[] = [];
@@ -113,11 +119,12 @@ export function createEngine(o: EngineOptions) {
    * the queue already.
    */
   const followingSince = Date.now();
-  async function catchUp(): Promise<void> {
+  async function catchUp(receivedBefore: number): Promise<void> {
     for (const b of await store.behind()) {
+      if (!owns(b.number)) continue;
       let after = b.after ?? b.lastTime - FIRST_REPLAY_MS;
       for (;;) {
-        const rows = await positions.replayPage(b.deviceId, after, followingSince, REPLAY_PAGE);
+        const rows = await positions.replayPage(b.deviceId, after, receivedBefore, REPLAY_PAGE);
         if (rows.length === 0) break;
         await core.evaluate(new Map([[b.deviceId, rows.map(fixOf)]]));
         after = rows[rows.length - 1]!.gps_time;
@@ -127,7 +134,7 @@ export function createEngine(o: EngineOptions) {
 
   async function sweep(deferAfter: number | null): Promise<void> {
     const at = now();
-    await core.write([...(await sweepOffline(status, contexts, at, deferAfter)), ...sweepLongStays(core, contexts, at)]);
+    await core.write([...(await sweepOffline(status, contexts, at, deferAfter, owns)), ...sweepLongStays(core, contexts, at)]);
     await settings.set(0, SWEPT_AT_KEY, String(at));
   }
 
@@ -139,7 +146,7 @@ export function createEngine(o: EngineOptions) {
   const unsubscribe = o.telemetry.onCommitted((batch: BatchWrite) => {
     void enqueue(() => core.evaluate(groupByDevice(batch.positions))).catch(() => {});
   });
-  void enqueue(catchUp).catch(() => {});
+  void enqueue(() => catchUp(followingSince)).catch(() => {});
 
   return {
     /** Resolves once everything handed to the engine so far is evaluated and written. */
@@ -166,6 +173,21 @@ export function createEngine(o: EngineOptions) {
     nightly: () => enqueue(nightly),
 
     countByType: (): Promise<Map<number, number>> => warnings.countByType(),
+
+    /**
+     * Devices this engine now judges (scale mode: partitions acquired) are caught up on what was
+     * stored and not yet evaluated, from the state their last judge saved.
+     */
+    // Whatever this worker committed before the job runs is evaluated already, or is skipped as
+    // not newer than the device's last evaluated fix.
+    adopt: () => enqueue(() => catchUp(Date.now())),
+
+    /** Devices this engine no longer judges (partitions lost): their memories are saved, then dropped. */
+    release: () =>
+      enqueue(async () => {
+        await core.save();
+        core.forgetUnowned();
+      }),
 
     /** Evaluates what is queued, stores every memory, and stops following the pipeline. */
     async stop(): Promise<void> {

@@ -25,9 +25,9 @@ export function createStateStore(repo: EngineStateRepository) {
     },
 
     /** Devices with stored fixes the engine has not evaluated (it was down, or crashed before saving): where each resumes. */
-    async behind(): Promise<{ deviceId: number; after: number | null; lastTime: number }[]> {
+    async behind(): Promise<{ deviceId: number; number: string; after: number | null; lastTime: number }[]> {
       const rows = await repo.behind();
-      return rows.map((r) => ({ deviceId: r.device_id, after: r.evaluated_to, lastTime: r.last_time }));
+      return rows.map((r) => ({ deviceId: r.device_id, number: r.device_number, after: r.evaluated_to, lastTime: r.last_time }));
     },
   };
 }

@@ -18,9 +18,9 @@ const MIN_WIRELESS_MS = OFFLINE_MIN_HOURS.wireless * HOUR_MS;
  * so terminals can first upload what they kept meanwhile.
  */
 export async function sweepOffline(
-  status: EngineDeviceStatusRepository, contexts: ContextCache, now: number, deferAfter: number | null,
+  status: EngineDeviceStatusRepository, contexts: ContextCache, now: number, deferAfter: number | null, owns: (deviceNumber: string) => boolean,
 ): Promise<Found[]> {
-  const rows = await status.silent(now - MIN_WIRED_MS, now - MIN_WIRELESS_MS);
+  const rows = (await status.silent(now - MIN_WIRED_MS, now - MIN_WIRELESS_MS)).filter((r) => owns(r.device_number));
   await contexts.ensure(rows.map((r) => r.device_id));
   const found: Found[] = [];
   for (const r of rows) {

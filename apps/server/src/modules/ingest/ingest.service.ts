@@ -8,12 +8,12 @@ import { scopeHas } from '../../lib/scope.js';
 import { parse } from '../../lib/validate.js';
 import type { DeviceCache } from '../../telemetry/pipeline/device-cache.js';
 import type { IncomingPosition } from '../../telemetry/pipeline/incoming.js';
-import type { PositionPipeline } from '../../telemetry/pipeline/position-pipeline.js';
+import type { PositionSink } from '../../telemetry/pipeline/position-pipeline.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { IngestRepository } from './ingest.repository.js';
 import { hashKey, integrationScope } from './integration-key.js';
 
-export function createIngestService(repo: IngestRepository, pipeline: PositionPipeline, devices: DeviceCache) {
+export function createIngestService(repo: IngestRepository, pipeline: PositionSink, devices: DeviceCache) {
 
   return {
     /** Creates an integration for a department the caller can see and returns its key, shown this once. */

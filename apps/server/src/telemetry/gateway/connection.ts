@@ -5,14 +5,14 @@ import {
   SubPackageAssembler, type AckEncoder, type ByteBudget, type DownlinkMessage, type Jt808Header, type Location, type UplinkMessage,
 } from '../jt808/index.js';
 import type { IncomingPosition } from '../pipeline/incoming.js';
-import type { PositionPipeline } from '../pipeline/position-pipeline.js';
+import type { PositionSink } from '../pipeline/position-pipeline.js';
 import { commandDownlink } from './command-downlink.js';
 import type { GatewayStats } from './gateway-stats.js';
 import type { TerminalDirectory } from './terminal-directory.js';
 import { toPosition } from './to-position.js';
 
 export type ConnectionDeps = {
-  pipeline: PositionPipeline;
+  pipeline: PositionSink;
   directory: TerminalDirectory;
   commands: CommandStore;
   stats: GatewayStats;

@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { Db } from '../../db/database.js';
 import type { CommandChannel, CommandStore } from '../commands/command-store.js';
 import { createByteBudget } from '../jt808/index.js';
-import type { PositionPipeline } from '../pipeline/position-pipeline.js';
+import type { PositionSink } from '../pipeline/position-pipeline.js';
 import { createAttemptLimiter } from './attempt-limiter.js';
 import { TerminalConnection } from './connection.js';
 import { emptyGatewayStats } from './gateway-stats.js';
@@ -37,7 +37,7 @@ export type GatewayOptions = {
   port: number;
   host: string;
   db: Db;
-  pipeline: PositionPipeline;
+  pipeline: PositionSink;
   commands: CommandStore;
   /** Let unknown terminals register as unassigned devices (JT808_AUTO_REGISTER). */
   autoRegister: boolean;

@@ -185,3 +185,9 @@ export function createPositionPipeline(o: PipelineOptions) {
 }
 
 export type PositionPipeline = ReturnType<typeof createPositionPipeline>;
+
+/**
+ * Where a position source hands positions: the pipeline itself, or (a gateway in scale mode) the
+ * broker, which answers once the stream has stored them.
+ */
+export type PositionSink = Pick<PositionPipeline, 'queue' | 'submit'>;
