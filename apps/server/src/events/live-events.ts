@@ -4,15 +4,15 @@ import { streamRoutes } from './stream.routes.js';
 
 /**
  * The live stream and what feeds it: committed positions (their devices' latest state changed), the
- * offline sweep (time alone changed it) and the risk engine's new warnings. The hub ends its streams
+ * offline sweep (time alone changed it) and the risk engine's new warnings — this process's, or in
+ * scale mode every worker's, relayed over the broker (scale/live-relay.ts). The hub ends its streams
  * before the server closes.
  */
 export const liveEventsModule: AppModule = (app, { telemetry, shared }) => {
   const onError = (err: unknown) => app.log.warn({ err }, 'live updates failed');
   const hub = shared.hub();
   const monitor = shared.monitor();
-  // Only devices whose latest fix advanced have a status row in the batch: late fixes change nothing on the map.
-  const unsubscribe = telemetry.onCommitted((batch) => hub.devicesChanged(batch.statuses.map((s) => s.device_id)));
+  const unsubscribe = telemetry.onDevicesChanged((ids) => hub.devicesChanged(ids));
   const stopWarnings = telemetry.onWarning((warning) => hub.warningRaised(warning));
   // Sign-out (and any later way of ending sessions) ends their streams at once; the hub's periodic check stays for the rest.
   const stopSessions = shared.sessions().onSessionsEnded((hashes) => hub.endSessions(hashes));

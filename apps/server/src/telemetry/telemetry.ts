@@ -6,17 +6,21 @@ import { createTelemetryStore } from './pipeline/create-store.js';
 import type { BatchWrite } from './pipeline/batch.js';
 import { createDeviceCache } from './pipeline/device-cache.js';
 import { createPositionPipeline } from './pipeline/position-pipeline.js';
+import type { TelemetryStoreOptions } from './pipeline/telemetry-store.js';
 
 /** Told of each batch after it is committed; it runs inside the pipeline's flush, so it must be quick and must not throw. */
 export type CommitListener = (batch: BatchWrite) => void;
 /** Told of each warning the engine raises to be pushed, once it is stored. */
 export type WarningListener = (warning: WarningEvent) => void;
+/** Told of devices whose latest state changed (their newest fix advanced). */
+export type DevicesListener = (deviceIds: number[]) => void;
 
 /**
  * The pieces every position source shares: one device cache, one pipeline, the command store, and
- * the channel commands leave by (the JT/T 808 gateway plugs itself in when it starts).
+ * the channel commands leave by (the JT/T 808 gateway plugs itself in when it starts). A scale-mode
+ * worker passes `commitOffsets`, so each batch commits its stream offsets with its positions.
  */
-export function createTelemetry(handle: DatabaseHandle, now: () => number = Date.now) {
+export function createTelemetry(handle: DatabaseHandle, now: () => number = Date.now, storeOptions: TelemetryStoreOptions = {}) {
   const devices = createDeviceCache(handle.db, now);
   const listeners = new Set<CommitListener>();
   const lateFixes = createLateFixQueue({
@@ -24,12 +28,18 @@ export function createTelemetry(handle: DatabaseHandle, now: () => number = Date
     // The device stays marked and is replayed after the next late batch or restart.
     onError: (err) => console.error('cvrisk: replaying a device with late fixes failed:', err instanceof Error ? err.message : err),
   });
+  const devicesListeners = new Set<DevicesListener>();
+  const devicesChanged = (ids: number[]) => {
+    for (const listener of devicesListeners) listener(ids);
+  };
   const onCommitted = (batch: BatchWrite) => {
     lateFixes.committed(batch.late.length);
     for (const listener of listeners) listener(batch);
+    // Only devices whose latest fix advanced have a status row in the batch: late fixes change nothing on the map.
+    if (batch.statuses.length > 0) devicesChanged(batch.statuses.map((s) => s.device_id));
   };
   const warningListeners = new Set<WarningListener>();
-  const pipeline = createPositionPipeline({ store: createTelemetryStore(handle), devices, now, onCommitted });
+  const pipeline = createPositionPipeline({ store: createTelemetryStore(handle, storeOptions), devices, now, onCommitted });
   const commands = createCommandStore(handle.db, now);
   const telemetry = {
     devices,
@@ -43,6 +53,16 @@ export function createTelemetry(handle: DatabaseHandle, now: () => number = Date
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    /**
+     * Devices whose latest state changed: from this process's commits, and in scale mode (an API
+     * process) from every worker's, relayed over the broker; returns the unsubscribe.
+     */
+    onDevicesChanged(listener: DevicesListener): () => void {
+      devicesListeners.add(listener);
+      return () => devicesListeners.delete(listener);
+    },
+    /** Devices changed elsewhere (scale mode: a worker's commit, heard over the broker). */
+    devicesChanged,
     /** The live stream (and later the push channels) hear of new warnings here; returns the unsubscribe. */
     onWarning(listener: WarningListener): () => void {
       warningListeners.add(listener);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
 import { buildApp, type AppDeps } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import type { Db } from '../db/database.js';
+import type { DatabaseHandle, Db } from '../db/database.js';
 import { DEMO_PASSWORD, seedDemo } from '../demo/seed-demo.js';
 import { encryptParam } from '../lib/rsa.js';
 import { createTelemetry, type Telemetry } from '../telemetry/telemetry.js';
@@ -15,6 +15,8 @@ export const SEED_NOW = Date.UTC(2026, 10, 22, 2, 0, 0);
 export type TestApp = {
   app: FastifyInstance;
   db: Db;
+  /** The database connection itself: a second telemetry on it stands for another process (scale mode). */
+  handle: DatabaseHandle;
   telemetry: Telemetry;
   config: Config;
   /** Signs in a demo account (encrypting when the server asks for it) and returns its token. */
@@ -33,6 +35,7 @@ export async function createTestApp(env: Record<string, string> = {}, logger: Lo
   return {
     app,
     db: handle.db,
+    handle,
     telemetry,
     config,
     async login(username) {
