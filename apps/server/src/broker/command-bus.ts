@@ -2,14 +2,17 @@ import { JSONCodec, type NatsConnection } from 'nats';
 
 export const COMMAND_SUBJECT = 'cvrisk.cmd.deliver';
 
+/** `deliver`: a stored command waits; `disconnect`: the terminal's registration was reset, close its connection. */
+export type CommandRequest = { deviceNumber: string; kind: 'deliver' | 'disconnect' };
+
 export type CommandBus = {
-  /** Tells every gateway that a stored command for this device is waiting in the database. */
-  announce(deviceId: number): void;
-  /** For gateways: called for every announcement; the one holding the device's connection delivers. */
-  onAnnounce(handler: (deviceId: number, from: string) => void): () => void;
+  /** Tells every gateway; the one holding the terminal's connection acts. */
+  announce(request: CommandRequest): void;
+  /** For gateways: called for every announcement. */
+  onAnnounce(handler: (request: CommandRequest, from: string) => void): () => void;
 };
 
-type Announcement = { deviceId: number; from: string };
+type Announcement = CommandRequest & { from: string };
 const codec = JSONCodec<Announcement>();
 
 /**
@@ -18,11 +21,11 @@ const codec = JSONCodec<Announcement>();
  * when the terminal next authenticates), never a command; and no process needs to know which gateway
  * holds which device. `from` is the announcer's id, for logs.
  */
-export function createCommandBus(nc: NatsConnection, gatewayId: string, opts: { subject?: string } = {}): CommandBus {
+export function createCommandBus(nc: NatsConnection, processId: string, opts: { subject?: string } = {}): CommandBus {
   const subject = opts.subject ?? COMMAND_SUBJECT;
   return {
-    announce(deviceId) {
-      nc.publish(subject, codec.encode({ deviceId, from: gatewayId }));
+    announce(request) {
+      nc.publish(subject, codec.encode({ deviceNumber: request.deviceNumber, kind: request.kind, from: processId }));
     },
     onAnnounce(handler) {
       const sub = nc.subscribe(subject, {
@@ -30,7 +33,9 @@ export function createCommandBus(nc: NatsConnection, gatewayId: string, opts: { 
           if (err) return;
           try {
             const a = codec.decode(msg.data);
-            if (Number.isInteger(a.deviceId)) handler(a.deviceId, a.from);
+            if (typeof a.deviceNumber === 'string' && (a.kind === 'deliver' || a.kind === 'disconnect')) {
+              handler({ deviceNumber: a.deviceNumber, kind: a.kind }, String(a.from));
+            }
           } catch {
             // A malformed announcement is only a missed "look now".
           }

@@ -59,13 +59,13 @@ describe.skipIf(!process.env.TEST_NATS_URL)('event and command buses', () => {
   it('tells every gateway that a command waits, so the one holding the terminal can deliver it', async () => {
     const subject = `test.${id}.cmd.deliver`;
     const api = createCommandBus(brokers[0]!.nc, 'api-1', { subject });
-    const heard: [string, number, string][] = [];
+    const heard: [string, string, string, string][] = [];
     for (const [i, gw] of [[1, 'gw-1'], [2, 'gw-2']] as const) {
-      createCommandBus(brokers[i]!.nc, gw, { subject }).onAnnounce((deviceId, from) => heard.push([gw, deviceId, from]));
+      createCommandBus(brokers[i]!.nc, gw, { subject }).onAnnounce((r, from) => heard.push([gw, r.deviceNumber, r.kind, from]));
     }
     await Promise.all(brokers.slice(1).map((b) => b.nc.flush()));
-    api.announce(42);
+    api.announce({ deviceNumber: '13800000042', kind: 'deliver' });
     await until('both gateways', () => heard.length === 2);
-    expect(heard.sort()).toEqual([['gw-1', 42, 'api-1'], ['gw-2', 42, 'api-1']]);
+    expect(heard.sort()).toEqual([['gw-1', '13800000042', 'deliver', 'api-1'], ['gw-2', '13800000042', 'deliver', 'api-1']]);
   });
 });

@@ -111,7 +111,7 @@ describe('position queries', () => {
   it('report an answer once the terminal gave one, with the report it stored', async () => {
     const [first, second] = (await post('dealer1cmd', 'positionQuery', { by: 'numbers', deviceNumbers: mine.slice(0, 2) })).json().result.commands;
     const device = await t.db.selectFrom('device').select('id').where('device_number', '=', mine[0]!).executeTakeFirstOrThrow();
-    await t.telemetry.commands.markSent(first.id, 77);
+    await t.telemetry.commands.claim(first.id, 77);
     await t.telemetry.pipeline.submit([{ deviceNumber: mine[0]!, gpsTime: NOW - 5_000, lng: 120.2, lat: 30.27, speed: 0, direction: 0, altitude: 10, acc: 0 }]);
     await t.telemetry.commands.markAnswered(device.id, 77, true, '位置 120.200000,30.270000');
     const states = (await post('dealer1cmd', 'queryStates', { commandIds: [first.id, second.id, first.id] })).json().result;

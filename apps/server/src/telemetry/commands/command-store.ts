@@ -16,8 +16,14 @@ export function createCommandStore(db: Db, now: () => number = Date.now) {
     queuedFor(deviceId: number): Promise<StoredCommand[]> {
       return db.selectFrom('device_command').select(['id', 'device_id', 'command', 'params', 'state']).where('device_id', '=', deviceId).where('state', '=', 'queued').orderBy('id').execute();
     },
-    async markSent(id: number, serial: number): Promise<void> {
-      await db.updateTable('device_command').set({ state: 'sent', serial, sent_at: now() }).where('id', '=', id).execute();
+    /**
+     * Marks a queued command sent with this serial; false when it is no longer queued. A gateway claims
+     * before writing, so a command announced twice, or while its terminal authenticates, goes out once.
+     */
+    async claim(id: number, serial: number): Promise<boolean> {
+      const r = await db.updateTable('device_command').set({ state: 'sent', serial, sent_at: now() })
+        .where('id', '=', id).where('state', '=', 'queued').executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
     },
     /** The terminal answered the message with this serial; 'failed' when it said it could not. */
     async markAnswered(deviceId: number, serial: number, ok: boolean, reply: string): Promise<void> {

@@ -188,7 +188,7 @@ export class TerminalConnection {
         this.ack = createAckEncoder(this.header);
         this.respond(header, ResponseResult.ok);
         this.deps.onAuthenticated(this);
-        for (const c of await this.deps.commands.queuedFor(terminal.id)) await this.deliver(c);
+        await this.deliverQueued();
         return;
       }
       default:
@@ -271,12 +271,18 @@ export class TerminalConnection {
       });
   }
 
-  /** Sends a stored command now; the caller records it as sent with the serial used. */
+  /** Sends a stored command now, recorded as sent with the serial used; nothing when another sending claimed it first. */
   async deliver(c: StoredCommand): Promise<void> {
     if (!this.header || this.socket.destroyed) return;
     const serial = this.nextSerial();
+    if (!(await this.deps.commands.claim(c.id, serial))) return;
     this.write(encodeDownlink({ ...this.header, serial }, commandDownlink(c)).bytes);
-    await this.deps.commands.markSent(c.id, serial);
+  }
+
+  /** Sends every command stored for this terminal and not sent yet. */
+  async deliverQueued(): Promise<void> {
+    if (this.deviceId === null) return;
+    for (const c of await this.deps.commands.queuedFor(this.deviceId)) await this.deliver(c);
   }
 
   private respond(header: Jt808Header, result: number): void {

@@ -133,6 +133,10 @@ export function createJt808Gateway(o: GatewayOptions) {
   return {
     stats,
     channel,
+    /** Sends what is stored for this terminal, when it is connected here (scale mode: told over the broker). */
+    deliverQueued: async (deviceNumber: string): Promise<void> => {
+      await online.get(deviceNumber)?.deliverQueued();
+    },
     isOnline: (deviceNumber: string) => online.has(deviceNumber),
     /** Bytes held across all connections for unfinished sub-packaged messages. */
     reassemblyBytes: () => reassemblyBudget.used,
