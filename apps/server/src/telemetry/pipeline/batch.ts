@@ -15,7 +15,12 @@ export type BatchWrite = DerivedRows & {
   trackStates: DeviceTrackStateTable[];
   /** Fixes older than their device's newest: those stored as new mark their device for a replay (derive_pending). */
   late: LateFix[];
+  /** Scale mode: per stream partition, the highest sequence this batch covers; committed with it. Empty otherwise. */
+  offsets: StreamOffset[];
 };
+
+/** Where a submission came from in the position stream (a worker in scale mode). */
+export type StreamOffset = { partition: number; seq: number };
 
 /** A position older than its device's newest, by its row in `positions`. */
 export type LateFix = { row: number; deviceId: number; day: number };
@@ -48,7 +53,7 @@ export function pendingReplays(late: LateFix[], inserted: boolean[]): DerivePend
  */
 export function buildBatch(items: Queued[]): { write: BatchWrite; updates: EntryUpdate[]; rowOf: number[] } {
   const order = items.map((q, i) => ({ q, i })).sort((a, b) => a.q.device.id - b.q.device.id || a.q.p.gpsTime - b.q.p.gpsTime);
-  const write: BatchWrite = { ...emptyDerivedRows(), positions: [], statuses: [], alarmsOpened: [], alarmsClosed: [], trackStates: [], late: [] };
+  const write: BatchWrite = { ...emptyDerivedRows(), positions: [], statuses: [], alarmsOpened: [], alarmsClosed: [], trackStates: [], late: [], offsets: [] };
   const updates: EntryUpdate[] = [];
   // Index into write.positions for every item; items repeating a (device, time) share the first one's row.
   const rowOf = new Array<number>(items.length);

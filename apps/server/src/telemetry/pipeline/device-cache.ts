@@ -71,6 +71,17 @@ export function createDeviceCache(db: Db, now: () => number = Date.now) {
       byNumber.delete(number);
       if (entry) byId.delete(entry.id);
     },
+    /**
+     * Forget every device that matches: a worker that lost a stream partition drops its devices, since
+     * another worker now advances them and this copy of their state would go stale.
+     */
+    forgetWhere(predicate: (entry: DeviceEntry) => boolean): void {
+      for (const [number, entry] of byNumber) {
+        if (!predicate(entry)) continue;
+        byNumber.delete(number);
+        byId.delete(entry.id);
+      }
+    },
     /** A device the pipeline has seen, by id (a replay updates its track state here). */
     loaded(id: number): DeviceEntry | undefined {
       return byId.get(id);

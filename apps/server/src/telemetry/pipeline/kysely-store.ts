@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { DAILY_SUMS } from '../derive/derived-columns.js';
 import { pendingReplays } from './batch.js';
-import type { TelemetryStore } from './telemetry-store.js';
+import type { TelemetryStore, TelemetryStoreOptions } from './telemetry-store.js';
 
 /** PostgreSQL allows 65,535 parameters per statement; position rows have 16 columns. */
 const CHUNK = 2000;
@@ -13,11 +13,12 @@ function chunks<T>(rows: T[], size = CHUNK): T[][] {
   return out;
 }
 
-/** The same writes through Kysely, for PostgreSQL. */
-export function createKyselyTelemetryStore(db: Db): TelemetryStore {
+/** The same writes through Kysely, for PostgreSQL; in scale mode with the batch's stream offsets. */
+export function createKyselyTelemetryStore(db: Db, opts: TelemetryStoreOptions = {}): TelemetryStore {
   return {
-    write: (b) =>
-      db.transaction().execute(async (tx) => {
+    write: async (b) => {
+      if (b.offsets.length && !opts.commitOffsets) throw new Error('A batch carries stream offsets but the telemetry store has no commitOffsets hook');
+      return db.transaction().execute(async (tx) => {
         const inserted = new Set<string>();
         for (const part of chunks(b.positions)) {
           const rows = await tx.insertInto('position').values(part).onConflict((oc) => oc.columns(['device_id', 'gps_time']).doNothing()).returning(['device_id', 'gps_time']).execute();
@@ -76,7 +77,11 @@ export function createKyselyTelemetryStore(db: Db): TelemetryStore {
             oc.column('device_id').doUpdateSet({ from_day: sql`least(derive_pending.from_day, excluded.from_day)` }),
           ).execute();
         }
+        // Last: the partition rows it locks are what lease renewals and claims wait on, so they stay
+        // locked only for the commit itself. A lost lease is rare; wasting the batch's writes then is cheap.
+        if (b.offsets.length) await opts.commitOffsets?.(tx, b.offsets);
         return result;
-      }),
+      });
+    },
   };
 }

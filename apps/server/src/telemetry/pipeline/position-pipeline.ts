@@ -1,4 +1,4 @@
-import { buildBatch, type BatchWrite, type Queued } from './batch.js';
+import { buildBatch, type BatchWrite, type Queued, type StreamOffset } from './batch.js';
 import type { DeviceCache, DeviceEntry } from './device-cache.js';
 import { rejectionOf, type IncomingPosition, type ItemResult } from './incoming.js';
 import type { TelemetryStore } from './telemetry-store.js';
@@ -28,6 +28,8 @@ export function createPositionPipeline(o: PipelineOptions) {
   const now = o.now ?? Date.now;
   let waiting: Waiting[] = [];
   let waitingCount = 0;
+  /** Highest stream sequence waiting, per partition; null unless a scale-mode worker submits. */
+  let waitingOffsets: Map<number, number> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let flushing: Promise<void> | null = null;
   /** The oldest waiting position has waited `maxDelayMs`: flush as soon as nothing else is. */
@@ -63,9 +65,12 @@ export function createPositionPipeline(o: PipelineOptions) {
     const taken = waiting;
     waiting = [];
     waitingCount = 0;
+    const offsets = waitingOffsets;
+    waitingOffsets = null;
     const all = taken.flatMap((w) => w.queued);
     try {
       const { write, updates, rowOf } = buildBatch(all);
+      if (offsets) write.offsets = [...offsets].map(([partition, seq]) => ({ partition, seq }));
       let inserted: boolean[];
       try {
         inserted = await o.store.write(write);
@@ -96,8 +101,12 @@ export function createPositionPipeline(o: PipelineOptions) {
    * Queues the items behind everything queued before them and answers at once, with the per-item
    * results to come once they are committed. A terminal's frames are queued one after another, so
    * they are stored in the order sent, without each waiting for the previous one's commit.
+   *
+   * `offset` (a scale-mode worker) is where the items came from in the position stream; it is
+   * committed in the same transaction as they are. A submission with nothing to store resolves at
+   * once and commits no offset: the next stored one of its partition, with a higher seq, covers it.
    */
-  async function queue(items: IncomingPosition[]): Promise<{ results: Promise<ItemResult[]> }> {
+  async function queue(items: IncomingPosition[], offset?: StreamOffset): Promise<{ results: Promise<ItemResult[]> }> {
     const t = now();
     const results: ItemResult[] = new Array(items.length);
     const queued: Queued[] = [];
@@ -128,6 +137,10 @@ export function createPositionPipeline(o: PipelineOptions) {
     const committed = new Promise<{ inserted: boolean[]; rows: number[] }>((resolve, reject) => {
       waiting.push({ queued, settle: (inserted, rows) => (inserted instanceof Error ? reject(inserted) : resolve({ inserted, rows })) });
       waitingCount += queued.length;
+      if (offset) {
+        waitingOffsets ??= new Map();
+        waitingOffsets.set(offset.partition, Math.max(offset.seq, waitingOffsets.get(offset.partition) ?? 0));
+      }
       schedule();
     });
     return {
@@ -151,8 +164,8 @@ export function createPositionPipeline(o: PipelineOptions) {
     stats,
 
     /** Stores what it can; answers per item. Rejects only when the database write itself failed. */
-    async submit(items: IncomingPosition[]): Promise<ItemResult[]> {
-      return (await queue(items)).results;
+    async submit(items: IncomingPosition[], offset?: StreamOffset): Promise<ItemResult[]> {
+      return (await queue(items, offset)).results;
     },
 
     queue,

@@ -76,5 +76,11 @@ export function createSqliteTelemetryStore(sqlite: Database.Database): Telemetry
     return inserted;
   });
 
-  return { write: async (batch) => writeAll(batch) };
+  return {
+    write: async (batch) => {
+      // Stream offsets come only from scale-mode workers, whose leases and offsets live in PostgreSQL.
+      if (batch.offsets.length) throw new Error('Stream offsets cannot be committed to SQLite: scale mode needs PostgreSQL (set DATABASE_URL)');
+      return writeAll(batch);
+    },
+  };
 }
