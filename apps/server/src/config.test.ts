@@ -16,3 +16,14 @@ describe('the gateway limits in the settings', () => {
     expect(() => loadConfig({ JT808_MAX_CONNECTIONS: '0' })).toThrow(/JT808_MAX_CONNECTIONS/);
   });
 });
+
+describe('the scale-mode settings', () => {
+  it('run everything in one process by default, and refuse a role without the shared database and broker', () => {
+    expect(loadConfig({})).toMatchObject({ role: 'all', natsUrl: undefined, natsPartitions: 16, natsPrefix: 'cvrisk', workerLeaseMs: 10_000 });
+    expect(() => loadConfig({ ROLE: 'worker', NATS_URL: 'nats://127.0.0.1:4222' })).toThrow(/ROLE: .*DATABASE_URL.*NATS_URL/);
+    expect(() => loadConfig({ ROLE: 'gateway', DATABASE_URL: 'postgres://x/y' })).toThrow(/NATS_URL/);
+    expect(() => loadConfig({ ROLE: 'everything' })).toThrow(/ROLE/);
+    expect(() => loadConfig({ NATS_PREFIX: 'Prod.1' })).toThrow(/NATS_PREFIX/);
+    expect(loadConfig({ ROLE: 'api', DATABASE_URL: 'postgres://x/y', NATS_URL: 'nats://n:4222', NATS_PARTITIONS: '32' })).toMatchObject({ role: 'api', natsPartitions: 32 });
+  });
+});

@@ -50,6 +50,17 @@ const Env = z.object({
   ORDER_SILENT_HOURS: z.coerce.number().positive().default(24),
   // How often installed orders are checked against their devices' reports.
   ORDER_SWEEP_SECONDS: z.coerce.number().positive().default(60),
+  // Which part of the platform this process runs: `all` (one process, the default), or in scale mode
+  // `gateway` (JT/T 808 terminals), `worker` (positions into the database, the risk engine) or `api` (the console, HTTP ingest).
+  ROLE: z.enum(['all', 'gateway', 'worker', 'api']).default('all'),
+  // Scale mode's broker: NATS with JetStream (positions from gateways to workers, live events, commands).
+  NATS_URL: z.string().optional(),
+  // Partitions of the position stream, fixed for the stream's life: at least the most workers ever run.
+  NATS_PARTITIONS: z.coerce.number().int().min(1).max(1024).default(16),
+  // Names of this platform's stream and subjects on a NATS that several platforms (staging, production) share.
+  NATS_PREFIX: z.string().regex(/^[a-z][a-z0-9_]{0,30}$/, 'lowercase letters, digits and _ only, starting with a letter').default('cvrisk'),
+  // A worker that stops renewing its partitions loses them after this long; the others take them over.
+  WORKER_LEASE_SECONDS: z.coerce.number().positive().default(10),
   // AMap web-service key: address search and reverse geocoding ask AMap first, the shipped gazetteer otherwise.
   AMAP_WEB_KEY: z.string().optional(),
   // Where the AMap web service answers; tests point it at a local server.
@@ -63,6 +74,9 @@ const Env = z.object({
       return z.NEVER;
     }
   }),
+}).refine((e) => e.ROLE === 'all' || (e.DATABASE_URL && e.NATS_URL), {
+  path: ['ROLE'],
+  message: 'gateway, worker and api processes share PostgreSQL (DATABASE_URL) and NATS JetStream (NATS_URL): set both',
 }).refine((e) => e.HTTP_HEADERS_TIMEOUT_SECONDS <= e.HTTP_REQUEST_TIMEOUT_SECONDS, {
   // Node refuses to start otherwise: the head is part of the request.
   path: ['HTTP_HEADERS_TIMEOUT_SECONDS'],
@@ -107,6 +121,12 @@ export type Config = {
   /** Install orders: how long a fitted device may stay silent, and how often that is checked. */
   orderSilentMs: number;
   orderSweepMs: number;
+  role: 'all' | 'gateway' | 'worker' | 'api';
+  /** Scale mode: the broker, the position stream's partitions and a worker's lease. */
+  natsUrl: string | undefined;
+  natsPartitions: number;
+  natsPrefix: string;
+  workerLeaseMs: number;
 };
 
 /** The soft limit on open files (Node raises it to the hard limit at start); null where it cannot be read. */
@@ -177,5 +197,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
     orderSilentMs: e.ORDER_SILENT_HOURS * 3600_000,
     orderSweepMs: e.ORDER_SWEEP_SECONDS * 1000,
+    role: e.ROLE,
+    natsUrl: e.NATS_URL || undefined,
+    natsPartitions: e.NATS_PARTITIONS,
+    natsPrefix: e.NATS_PREFIX,
+    workerLeaseMs: e.WORKER_LEASE_SECONDS * 1000,
   };
 }

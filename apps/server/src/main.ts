@@ -1,126 +1,42 @@
-import { WARNING_TYPE_CODES, warningTypeName } from '@cvrisk/contracts';
 import { pino } from 'pino';
-import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { migrateToLatest, openDatabase, type Db } from './db/database.js';
-import { loadDemoHistory, startDemoFleet, type DemoFleet } from './demo/demo-fleet.js';
-import { handleDemoWarnings } from './demo/demo-handling.js';
-import { seedDemoOrders } from './demo/demo-orders.js';
-import { DEFAULT_DEMO_SEED, DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seed-demo.js';
-import { createEngine, type Engine } from './engine/engine.js';
-import { reverseGeocode } from './geo/gazetteer.js';
-import { createJt808Gateway } from './telemetry/gateway/gateway.js';
-import { createTelemetry } from './telemetry/telemetry.js';
+import { startAllRole } from './roles/all-role.js';
+import { startApiRole } from './roles/api-role.js';
+import { startGatewayRole } from './roles/gateway-role.js';
+import { startWorkerRole } from './roles/worker-role.js';
 
-async function isEmpty(db: Db): Promise<boolean> {
-  return (await db.selectFrom('dept').select('id').limit(1).execute()).length === 0;
-}
-
-/** Prints a progress line each time another tenth of the work is done. */
-function tenths(label: string) {
-  let shown = -1;
-  return (done: number, total: number, extra = '') => {
-    const tenth = total ? Math.floor((done / total) * 10) : 10;
-    if (tenth === shown) return;
-    shown = tenth;
-    console.log(`  ${label}: ${done}/${total}${extra}`);
-  };
-}
-
-/** `N warnings (离线预警 3, …)`: what the engine holds, by type, for the start-up banner. */
-async function warningSummary(engine: Engine): Promise<string> {
-  const counts = await engine.countByType();
-  const total = [...counts.values()].reduce((a, b) => a + b, 0);
-  const parts = WARNING_TYPE_CODES.filter((c) => counts.has(c)).map((c) => `${warningTypeName(c)} ${counts.get(c)}`);
-  return `${total.toLocaleString('en-US')} warnings${parts.length ? ` (${parts.join(', ')})` : ''}`;
-}
-
+/** Starts the role `ROLE` names (`all` by default) and stops it cleanly on SIGINT or SIGTERM. */
 async function main(): Promise<void> {
-  const started = Date.now();
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
-  const handle = openDatabase(config);
-  const where = handle.kind === 'sqlite' ? config.sqliteFile : 'PostgreSQL';
-  console.log(`cvrisk: database ${where}, migrating…`);
-  await migrateToLatest(handle.db);
-  const telemetry = createTelemetry(handle);
-  // The engine follows the pipeline from the first position on, the demo history included; what was
-  // stored while it was down is judged before anything new arrives.
-  const engine = createEngine({ db: handle.db, telemetry, onError: (err) => logger.error({ err }, 'risk engine failed') });
-  await engine.idle();
-
-  const firstDemoStart = config.demoData && (await isEmpty(handle.db));
-  if (firstDemoStart) {
-    console.log('cvrisk: empty database, loading the demo dataset…');
-    const steps = new Map<string, ReturnType<typeof tenths>>();
-    await seedDemo(handle.db, {
-      onProgress: (step, done, total) => {
-        if (!steps.has(step)) steps.set(step, tenths(`demo ${step}`));
-        steps.get(step)!(done, total);
-      },
-    });
-    if (config.demoHistoryDays > 0) {
-      console.log(`cvrisk: playing ${config.demoHistoryDays} days of the demo fleet's history through the position pipeline…`);
-      const report = tenths('history devices');
-      const history = await loadDemoHistory(handle.db, telemetry.pipeline, config.demoHistoryDays, Date.now(), (done, total, positions) =>
-        report(done, total, `, ${positions.toLocaleString('en-US')} positions`),
-      );
-      console.log(`  history: ${history.positions.toLocaleString('en-US')} positions from ${history.devices} devices`);
+  let running: { stop(): Promise<void> };
+  if (config.role === 'all') {
+    running = await startAllRole(config, logger);
+  } else {
+    const started = Date.now();
+    const where = `PostgreSQL, NATS ${config.natsUrl} (${config.natsPartitions} partitions)`;
+    if (config.role === 'gateway') {
+      const g = await startGatewayRole(config, logger);
+      console.log(`cvrisk gateway ${g.name}: JT/T 808 on ${config.host}:${g.jt808Port}, positions to ${where}`);
+      running = g;
+    } else if (config.role === 'worker') {
+      const w = await startWorkerRole(config, logger);
+      console.log(`cvrisk worker ${w.name}: positions and the risk engine from ${where}`);
+      running = w;
+    } else {
+      const a = await startApiRole(config, logger);
+      console.log(`cvrisk api ${a.name}: console and API on http://${config.host}:${config.port}/, ${where}`);
+      running = a;
     }
+    console.log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops it.`);
   }
-  // The history is judged in its own time; then the schedule starts at the clock, its first sweep
-  // finding the devices silent since, so the console opens with the warnings already there.
-  await engine.idle();
-  await engine.start();
-  telemetry.lateFixes.resume();
-  await engine.idle();
-  if (firstDemoStart && config.demoHistoryDays > 0) {
-    const report = tenths('demo handling');
-    const handled = await handleDemoWarnings(handle.db, Date.now(), DEFAULT_DEMO_SEED, (done, total) => report(done, total));
-    console.log(`  demo operators had handled ${handled} of the older warnings`);
-    const orders = await seedDemoOrders(handle.db, config.dataDir, telemetry.devices, Date.now());
-    console.log(`  demo operators and installers had worked ${orders} dispatch orders`);
-  }
-  console.log(`cvrisk: risk engine running, ${await warningSummary(engine)}`);
-
-  // Indexing the district outlines takes about a second: done before the console opens, not on the first address asked for.
-  reverseGeocode(0, 0);
-  const app = await buildApp({ db: handle.db, bulk: handle.bulk, telemetry, config, logger });
-  await app.listen({ port: config.port, host: config.host });
-  const gateway = createJt808Gateway({
-    port: config.jt808Port, host: config.host, db: handle.db, pipeline: telemetry.pipeline, commands: telemetry.commands,
-    autoRegister: config.jt808AutoRegister, idleTimeoutMs: config.jt808IdleMs, limits: config.jt808Limits, log: logger,
-  });
-  const jt808Port = await gateway.listen();
-  telemetry.channel = gateway.channel;
-  const local = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-
-  let fleet: DemoFleet | null = null;
-  if (config.simulator) {
-    fleet = await startDemoFleet(handle.db, {
-      host: local, port: jt808Port, historyDays: Math.max(config.demoHistoryDays, 1), now: Date.now(), dataDir: config.dataDir,
-      onError: (device, err) => logger.debug({ device, err: err.message }, 'simulated terminal error'),
-    });
-  }
-
-  console.log(`\ncvrisk console: http://${local}:${config.port}/   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  console.log(`JT/T 808 gateway: ${local}:${jt808Port}${fleet ? ' — the demo fleet is reporting live (SIMULATOR=0 turns it off)' : ''}`);
-  console.log(`demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.username).join(', ')}`);
-  console.log('Ctrl-C stops the server.\n');
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`cvrisk: ${signal}, stopping…`);
-    await fleet?.stop();
-    await gateway.close();
-    await app.close();
-    await telemetry.pipeline.drain();
-    // A replay cut short is rolled back and stays marked: the next start does it.
-    telemetry.lateFixes.stop();
-    await engine.stop();
-    await handle.close();
+    await running.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -609,6 +609,8 @@ export interface BrokerPartitionTable {
   lease_until: Generated<number>;
   /** The last stream sequence whose positions are in the database; the next owner resumes after it. */
   committed_seq: Generated<number>;
+  /** Raised by each claim of a new owner; commits must name it (a fencing token). */
+  lease_epoch: Generated<number>;
 }
 
 /** A worker's heartbeat, so one that holds no partition yet still counts for the fair share. */

@@ -23,7 +23,10 @@ export type PositionWorkerOptions = {
   names?: StreamNames;
   leaseMs: number;
   maxBatch?: number;
-  /** Called when ownership changed, with the lost partitions' consumers stopped and before the acquired ones start. */
+  /**
+   * Called when ownership changed, with the lost (and given up) partitions' consumers stopped and before
+   * the acquired ones start. A partition lost and won back since the last round is in both lists.
+   */
   onPartitionsChanged?: (owned: number[], acquired: number[], lost: number[]) => Promise<void> | void;
   log: Log;
 };
@@ -36,12 +39,11 @@ export type PositionWorker = {
 
 /**
  * The hook the worker's telemetry store commits offsets with: inside the batch's transaction, so a
- * partition taken over by another worker (LeaseLostError) rolls the whole batch back.
+ * partition taken over by another worker (LeaseLostError) rolls the whole batch back. All offsets in
+ * one statement: committed one by one, they would hold some partition rows while waiting for others.
  */
 export function commitOffsetsTo(leases: PartitionLeases): CommitOffsets {
-  return async (tx, offsets) => {
-    for (const o of offsets) await leases.commitSeq(tx, o.partition, o.seq);
-  };
+  return (tx, offsets) => leases.commitSeqs(tx, offsets);
 }
 
 type Run = { consumer: PartitionConsumer; failed: () => boolean };
@@ -77,7 +79,7 @@ export async function startPositionWorker(o: PositionWorkerOptions): Promise<Pos
     let failed = false;
     const consumer = await consumePartition(o.js, {
       ...o.names, partition, maxBatch: o.maxBatch,
-      fromSeq: (await leases.committedSeq(partition)) + 1,
+      fromSeq: await leases.resumeFrom(partition),
       handle: (batch) => handle(partition, batch),
       onError: (err) => {
         failed = true;
@@ -101,13 +103,18 @@ export async function startPositionWorker(o: PositionWorkerOptions): Promise<Pos
   async function rebalance(): Promise<void> {
     const r = await leases.rebalance();
     owned = r.owned;
-    for (const p of r.lost) await retire(p);
-    if (r.acquired.length || r.lost.length) {
-      log.info({ owned: r.owned, acquired: r.acquired, lost: r.lost }, 'position partitions changed hands');
+    await Promise.all(r.lost.map(retire));
+    // Stopped first, each after its batch in flight committed, and only then free for another worker:
+    // released before, that batch would fail its commit and roll back the other partitions in it too.
+    await Promise.all(r.toRelease.map(retire));
+    await leases.release(r.toRelease);
+    const lost = [...new Set([...r.lost, ...r.toRelease])].sort((a, b) => a - b);
+    if (r.acquired.length || lost.length) {
+      log.info({ owned: r.owned, acquired: r.acquired, lost }, 'position partitions changed hands');
       try {
-        await o.onPartitionsChanged?.(r.owned, r.acquired, r.lost);
+        await o.onPartitionsChanged?.(r.owned, r.acquired, lost);
       } catch (err) {
-        log.error({ err, acquired: r.acquired, lost: r.lost }, 'handling a change of partitions failed');
+        log.error({ err, acquired: r.acquired, lost }, 'handling a change of partitions failed');
       }
     }
     // Acquired partitions, failed consumers, and consumers that could not start last time.

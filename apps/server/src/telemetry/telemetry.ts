@@ -5,7 +5,7 @@ import { createCommandStore, noChannel, type CommandChannel } from './commands/c
 import { createTelemetryStore } from './pipeline/create-store.js';
 import type { BatchWrite } from './pipeline/batch.js';
 import { createDeviceCache } from './pipeline/device-cache.js';
-import { createPositionPipeline } from './pipeline/position-pipeline.js';
+import { createPositionPipeline, type PositionSink } from './pipeline/position-pipeline.js';
 import type { TelemetryStoreOptions } from './pipeline/telemetry-store.js';
 
 /** Told of each batch after it is committed; it runs inside the pipeline's flush, so it must be quick and must not throw. */
@@ -18,13 +18,17 @@ export type DevicesListener = (deviceIds: number[]) => void;
 /**
  * The pieces every position source shares: one device cache, one pipeline, the command store, and
  * the channel commands leave by (the JT/T 808 gateway plugs itself in when it starts). A scale-mode
- * worker passes `commitOffsets`, so each batch commits its stream offsets with its positions.
+ * worker passes `commitOffsets`, so each batch commits its stream offsets with its positions, and
+ * `owns`, so it replays late fixes only of the devices it derives.
  */
-export function createTelemetry(handle: DatabaseHandle, now: () => number = Date.now, storeOptions: TelemetryStoreOptions = {}) {
+export function createTelemetry(
+  handle: DatabaseHandle, now: () => number = Date.now, options: TelemetryStoreOptions & { owns?: (deviceNumber: string) => boolean } = {},
+) {
+  const { owns, ...storeOptions } = options;
   const devices = createDeviceCache(handle.db, now);
   const listeners = new Set<CommitListener>();
   const lateFixes = createLateFixQueue({
-    db: handle.db, pipeline: () => pipeline, devices,
+    db: handle.db, pipeline: () => pipeline, devices, owns,
     // The device stays marked and is replayed after the next late batch or restart.
     onError: (err) => console.error('cvrisk: replaying a device with late fixes failed:', err instanceof Error ? err.message : err),
   });
@@ -44,6 +48,8 @@ export function createTelemetry(handle: DatabaseHandle, now: () => number = Date
   const telemetry = {
     devices,
     pipeline,
+    /** Where HTTP ingest hands positions: the pipeline, or in an API process of scale mode the broker. */
+    sink: pipeline as PositionSink,
     /** Replays of devices whose late fixes changed what was derived. */
     lateFixes,
     commands,

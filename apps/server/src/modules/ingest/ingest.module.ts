@@ -5,4 +5,4 @@ import { createIngestService } from './ingest.service.js';
 
 /** Positions from other platforms by API key, through the same pipeline as the gateway's. */
 export const ingestModule: AppModule = (app, { db, telemetry }) =>
-  ingestRoutes(app, createIngestService(createIngestRepository(db), telemetry.pipeline, telemetry.devices));
+  ingestRoutes(app, createIngestService(createIngestRepository(db), telemetry.sink, telemetry.devices));

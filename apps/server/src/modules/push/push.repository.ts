@@ -93,8 +93,10 @@ export function createPushRepository(db: Db) {
 
     async enqueue(webhookIds: number[], warningId: number | null, now: number): Promise<number[]> {
       if (webhookIds.length === 0) return [];
+      // A warning's delivery to a webhook is queued once, however many processes heard the warning (scale mode).
       const rows = await db.insertInto('webhook_delivery')
         .values(webhookIds.map((id) => ({ webhook_id: id, warning_id: warningId, state: 'pending', attempts: 0, next_attempt_at: now, created_at: now })))
+        .onConflict((oc) => oc.columns(['webhook_id', 'warning_id']).where('warning_id', 'is not', null).doNothing())
         .returning('id').execute();
       return rows.map((r) => r.id);
     },

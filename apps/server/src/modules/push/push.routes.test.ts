@@ -221,6 +221,19 @@ describe('webhook delivery', () => {
     await r.close();
   });
 
+  it('queues a warning once for a webhook although two processes heard it (scale mode: every API process does)', async () => {
+    const r = await receiver([200]);
+    const hook = (await save('finance1', { name: '去重测试', url: r.url, warningTypes: [5], secret: SECRET })).result.entity as WebhookItem;
+    const event = await raise(s, 5);
+    s.telemetry.announceWarning(event);
+    const [delivery] = await until(s, hook.id, (l) => l[0]?.state === 'delivered');
+    expect(delivery).toMatchObject({ warningId: event.id, attempts: 1 });
+    expect(await deliveriesOf(s, hook.id)).toHaveLength(1);
+    expect(r.received).toHaveLength(1);
+    await call(s, 'finance1', PUSH_PATHS.enable, { id: hook.id, enabled: false });
+    await r.close();
+  });
+
   it('gives up as failed after the last retry, keeping the last status', async () => {
     const r = await receiver([503]);
     const hook = (await save('finance1', { name: '失败测试', url: r.url, warningTypes: '*', secret: SECRET })).result.entity as WebhookItem;

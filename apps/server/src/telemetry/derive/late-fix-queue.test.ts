@@ -10,7 +10,7 @@ describe('the late-fix queue', () => {
       selectFrom: () => {
         reads += 1;
         if (fail) throw new Error('database is closed');
-        return { select: () => ({ execute: async () => [] }) };
+        return { innerJoin: () => ({ select: () => ({ execute: async () => [] }) }) };
       },
     } as unknown as Db;
     const errors: unknown[] = [];

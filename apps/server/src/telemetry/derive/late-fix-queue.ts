@@ -11,7 +11,11 @@ export const LATE_FIX_DELAY_MS = 2000;
  * `derive_pending` in the same transaction; the device is then derived again from the day of its
  * oldest late fix, between two batches. A crash leaves the marks, and the next start replays them.
  */
-export function createLateFixQueue(o: { db: Db; pipeline: () => PositionPipeline; devices: DeviceCache; delayMs?: number; onError?: (err: unknown) => void }) {
+export function createLateFixQueue(o: {
+  db: Db; pipeline: () => PositionPipeline; devices: DeviceCache; delayMs?: number; onError?: (err: unknown) => void;
+  /** Scale mode: only the devices this worker derives (another worker replays its own, under its own pipeline). */
+  owns?: (deviceNumber: string) => boolean;
+}) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
 
@@ -27,7 +31,8 @@ export function createLateFixQueue(o: { db: Db; pipeline: () => PositionPipeline
     timer = null;
     let pending: { device_id: number }[] = [];
     try {
-      pending = await o.db.selectFrom('derive_pending').select('device_id').execute();
+      const marked = await o.db.selectFrom('derive_pending as p').innerJoin('device as d', 'd.id', 'p.device_id').select(['p.device_id', 'd.device_number']).execute();
+      pending = o.owns ? marked.filter((p) => o.owns!(p.device_number)) : marked;
     } catch (err) {
       o.onError?.(err);
     }

@@ -1,0 +1,54 @@
+import type { Logger } from 'pino';
+import { createEventBus } from '../broker/event-bus.js';
+import { createPartitionLeases } from '../broker/partition-leases.js';
+import { partitionOf } from '../broker/position-stream.js';
+import type { Config } from '../config.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { createEngine } from '../engine/engine.js';
+import { relayToBus } from '../scale/live-relay.js';
+import { commitOffsetsTo, startPositionWorker } from '../scale/position-worker.js';
+import { createTelemetry } from '../telemetry/telemetry.js';
+import { openScaleSetup } from './scale-setup.js';
+
+/**
+ * `ROLE=worker`: the position stream's partitions it holds go through its pipeline (positions,
+ * derived data) and its risk engine, which judges only those devices; what changed and what was
+ * raised goes to the API processes. Its state is in the database: when it dies, the others take its
+ * partitions over from the committed offsets and the engine's saved memories.
+ */
+export async function startWorkerRole(config: Config, logger: Logger, handle?: DatabaseHandle) {
+  const setup = await openScaleSetup(config, 'worker', logger, handle);
+  const partitions = config.natsPartitions;
+  const leases = createPartitionLeases(setup.handle.db, { owner: setup.name, partitions, leaseMs: config.workerLeaseMs });
+  let owned = new Set<number>();
+  const owns = (deviceNumber: string) => owned.has(partitionOf(deviceNumber, partitions));
+  const telemetry = createTelemetry(setup.handle, Date.now, { commitOffsets: commitOffsetsTo(leases), owns });
+  const engine = createEngine({ db: setup.handle.db, telemetry, owns, onError: (err) => logger.error({ err }, 'risk engine failed') });
+  await engine.start();
+  const stopRelay = relayToBus(telemetry, createEventBus(setup.broker.nc, { subjectPrefix: setup.names.events }));
+  const worker = await startPositionWorker({
+    js: setup.broker.js, names: setup.names.positions, leases, pipeline: telemetry.pipeline, devices: telemetry.devices, partitions, leaseMs: config.workerLeaseMs, log: logger,
+    // Lost devices' memories are saved for their new judge before new ones are caught up.
+    onPartitionsChanged: async (now, acquired, lost) => {
+      owned = new Set(now);
+      if (lost.length) await engine.release();
+      if (acquired.length) {
+        await engine.adopt();
+        telemetry.lateFixes.resume();
+      }
+    },
+  });
+  return {
+    name: setup.name,
+    telemetry,
+    engine,
+    owned: () => worker.owned(),
+    async stop() {
+      await worker.stop();
+      telemetry.lateFixes.stop();
+      await engine.stop();
+      stopRelay();
+      await setup.close();
+    },
+  };
+}
