@@ -25,7 +25,10 @@ async function main(): Promise<void> {
       running = w;
     } else {
       const a = await startApiRole(config, logger);
-      console.log(`cvrisk api ${a.name}: console and API on http://${config.host}:${config.port}/, ${where}`);
+      // The port it really listens on: PORT=0 picks a free one.
+      const address = a.app.server.address();
+      const port = address && typeof address !== 'string' ? address.port : config.port;
+      console.log(`cvrisk api ${a.name}: console and API on http://${config.host}:${port}/, ${where}`);
       running = a;
     }
     console.log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops it.`);

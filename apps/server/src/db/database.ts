@@ -84,6 +84,16 @@ export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; p
 }
 
 /**
+ * The schema a PostgreSQL URL puts its tables in (`?options=-c search_path=<schema>`), for the
+ * migrator; none when the URL leaves the server's default.
+ */
+export function schemaInUrl(databaseUrl: string | undefined): string | undefined {
+  if (!databaseUrl) return undefined;
+  const options = URL.canParse(databaseUrl) ? new URL(databaseUrl).searchParams.get('options') : null;
+  return options?.match(/search_path\s*=\s*([A-Za-z_][A-Za-z0-9_]*)/)?.[1];
+}
+
+/**
  * `pgSchema` must name the schema the handle uses: Kysely looks for its bookkeeping tables across
  * every schema, and would otherwise find another schema's.
  */

@@ -2,7 +2,7 @@ import { WARNING_TYPE_CODES, warningTypeName } from '@cvrisk/contracts';
 import type { Logger } from 'pino';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
-import { migrateToLatest, openDatabase, type Db } from '../db/database.js';
+import { migrateToLatest, openDatabase, schemaInUrl, type Db } from '../db/database.js';
 import { loadDemoHistory, startDemoFleet, type DemoFleet } from '../demo/demo-fleet.js';
 import { handleDemoWarnings } from '../demo/demo-handling.js';
 import { seedDemoOrders } from '../demo/demo-orders.js';
@@ -45,7 +45,7 @@ export async function startAllRole(config: Config, logger: Logger): Promise<{ st
   const handle = openDatabase(config);
   const where = handle.kind === 'sqlite' ? config.sqliteFile : 'PostgreSQL';
   console.log(`cvrisk: database ${where}, migrating…`);
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, schemaInUrl(config.databaseUrl));
   const telemetry = createTelemetry(handle);
   // The engine follows the pipeline from the first position on, the demo history included; what was
   // stored while it was down is judged before anything new arrives.

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { ensurePositionStream, type StreamNames } from '../broker/position-stream.js';
 import { connectBroker, type Broker } from '../broker/nats-connection.js';
 import type { Config } from '../config.js';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/database.js';
+import { migrateToLatest, openDatabase, schemaInUrl, type DatabaseHandle } from '../db/database.js';
 
 /** What every process of scale mode opens: the shared database (migrated; the migrator's lock lets several start at once) and the broker. */
 export type ScaleSetup = { handle: DatabaseHandle; broker: Broker; name: string; names: ScaleNames; close(): Promise<void> };
@@ -26,7 +26,7 @@ export function scaleNames(prefix: string): ScaleNames {
 export async function openScaleSetup(config: Config, role: string, logger: Logger, handle?: DatabaseHandle): Promise<ScaleSetup> {
   const own = !handle;
   const db = handle ?? openDatabase(config);
-  if (own) await migrateToLatest(db.db);
+  if (own) await migrateToLatest(db.db, schemaInUrl(config.databaseUrl));
   // The name shows in NATS monitoring and in the partition leases: which process holds what.
   const name = `${role}-${os.hostname()}-${process.pid}-${Math.random().toString(36).slice(2, 6)}`;
   const broker = await connectBroker(config.natsUrl!, name, logger);
