@@ -26,7 +26,7 @@ afterAll(async () => {
 
 describe('the demo dispatch history', () => {
   it('has each institution\'s staff work six orders through the product, photos and fitted devices included', async () => {
-    expect(await seedDemoOrders(t.db, dataDir, t.telemetry.devices, now)).toBe(12);
+    expect(await seedDemoOrders(t.db, dataDir, t.telemetry.devicesEdited, now)).toBe(12);
     const orders = await t.db.selectFrom('dispatch_order as o').innerJoin('dept as d', 'd.id', 'o.dept_id').select(['o.id', 'o.state', 'd.parent_id', 'o.car_id', 'o.created_at']).execute();
     for (const finance of new Set(orders.map((o) => o.parent_id))) {
       const states = orders.filter((o) => o.parent_id === finance).map((o) => o.state).sort();

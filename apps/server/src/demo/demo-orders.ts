@@ -3,7 +3,6 @@ import type { Db } from '../db/database.js';
 import { reverseGeocode } from '../geo/gazetteer.js';
 import { createDispatchServices } from '../modules/dispatch/dispatch-services.js';
 import type { SessionUser } from '../modules/session/session-user.js';
-import type { DeviceCache } from '../telemetry/pipeline/device-cache.js';
 import { demoInstallPhoto } from './demo-photo.js';
 import { demoSessionUsers } from './demo-users.js';
 
@@ -40,9 +39,9 @@ async function stockWired(db: Db, financeId: number): Promise<string[]> {
  * maintenance order, one completed and one awaiting audit (each with the installer's photo and a stock
  * device fitted), and one revoked — through the product's own services, with their checks and history.
  */
-export async function seedDemoOrders(db: Db, dataDir: string, cache: DeviceCache, now: number): Promise<number> {
+export async function seedDemoOrders(db: Db, dataDir: string, devicesEdited: (numbers: string[]) => void, now: number): Promise<number> {
   let clock = now - 72 * HOUR;
-  const s = createDispatchServices(db, dataDir, cache, () => clock);
+  const s = createDispatchServices(db, dataDir, devicesEdited, () => clock);
   const users = await demoSessionUsers(db);
   let made = 0;
   const institutions = await db.selectFrom('dept').select('id').where('kind', '=', 'finance').orderBy('id').execute();

@@ -192,4 +192,24 @@ describe('the risk engine behind the pipeline', () => {
     await engine.nightly();
     expect((await t.db.selectFrom('customer').select('grade').where('id', '=', customer).executeTakeFirstOrThrow()).grade).toBe('general');
   });
+
+  it('regrades once a day however many workers run the nightly pass (scale mode)', async () => {
+    const customer = devices[3]!.customer_id;
+    const grade = async () => (await t.db.selectFrom('customer').select('grade').where('id', '=', customer).executeTakeFirstOrThrow()).grade;
+    const nightlyAt = async (at: number) => {
+      const other = createEngine({ db: t.db, telemetry: t.telemetry, now: () => at });
+      await other.nightly();
+      await other.stop();
+    };
+    await engine.stop();
+    await nightlyAt(SEED_NOW + 50 * 24 * HOUR);
+    expect(await grade()).toBe('general');
+    // A grade changed meanwhile stays until the next day's pass: a second worker the same day does not redo it.
+    await t.db.updateTable('customer').set({ grade: 'high' }).where('id', '=', customer).execute();
+    await nightlyAt(SEED_NOW + 50 * 24 * HOUR + HOUR);
+    expect(await grade()).toBe('high');
+    await nightlyAt(SEED_NOW + 51 * 24 * HOUR);
+    expect(await grade()).toBe('general');
+    engine = newEngine();
+  });
 });

@@ -1,3 +1,4 @@
+import { dayKey } from '@cvrisk/contracts';
 import type { Db } from '../db/database.js';
 import type { PositionTable } from '../db/schema.js';
 import { createSettingsRepository } from '../modules/settings/settings.repository.js';
@@ -39,6 +40,8 @@ const FIRST_REPLAY_MS = 3 * DAY_MS;
 const REPLAY_PAGE = 5000;
 /** When the last scheduled sweep ran: after a restart, silences that ran out while the engine was down get a grace. */
 const SWEPT_AT_KEY = 'engine.sweptAt';
+/** The local day whose nightly grades were recomputed, claimed by the one worker that does it. */
+const GRADED_DAY_KEY = 'engine.gradedDay';
 
 /** Each device's in-order positions of a committed batch (the pipeline writes them sorted by device, then time). */
 function groupByDevice(positions: readonly PositionTable[]): Map<number, Fix[]> {
@@ -140,7 +143,10 @@ export function createEngine(o: EngineOptions) {
 
   async function nightly(): Promise<void> {
     await core.write(await sweepResidences(core, contexts));
-    await recomputeAllGrades(grades, now());
+    // Residences are each worker's own devices, but grades are every customer's: in scale mode the
+    // first worker to claim the day recomputes them, the others would only repeat it.
+    const at = now();
+    if (await settings.claim(0, GRADED_DAY_KEY, String(dayKey(at)))) await recomputeAllGrades(grades, at);
   }
 
   const unsubscribe = o.telemetry.onCommitted((batch: BatchWrite) => {

@@ -81,7 +81,7 @@ export async function startAllRole(config: Config, logger: Logger): Promise<{ st
     const report = tenths('demo handling');
     const handled = await handleDemoWarnings(handle.db, Date.now(), DEFAULT_DEMO_SEED, (done, total) => report(done, total));
     console.log(`  demo operators had handled ${handled} of the older warnings`);
-    const orders = await seedDemoOrders(handle.db, config.dataDir, telemetry.devices, Date.now());
+    const orders = await seedDemoOrders(handle.db, config.dataDir, telemetry.devicesEdited, Date.now());
     console.log(`  demo operators and installers had worked ${orders} dispatch orders`);
   }
   console.log(`cvrisk: risk engine running, ${await warningSummary(engine)}`);

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import { reverseGeocode } from '../geo/gazetteer.js';
 import { createBrokerSink } from '../scale/broker-sink.js';
 import { brokerChannel } from '../scale/command-relay.js';
+import { relayEditsToBus } from '../scale/device-edits-relay.js';
 import { relayFromBus } from '../scale/live-relay.js';
 import { createTelemetry } from '../telemetry/telemetry.js';
 import { openScaleSetup } from './scale-setup.js';
@@ -22,7 +23,9 @@ export async function startApiRole(config: Config, logger: Logger, handle?: Data
   const telemetry = createTelemetry(setup.handle);
   telemetry.sink = createBrokerSink({ devices: telemetry.devices, publisher: createPositionPublisher(setup.broker.js, config.natsPartitions, setup.names.positions) });
   telemetry.channel = brokerChannel(createCommandBus(setup.broker.nc, setup.name, { subject: setup.names.commands }));
-  const stopRelay = relayFromBus(createEventBus(setup.broker.nc, { subjectPrefix: setup.names.events }), telemetry, (kind) => logger.warn({ kind }, 'ignored a malformed live event from the broker'));
+  const bus = createEventBus(setup.broker.nc, { subjectPrefix: setup.names.events });
+  const stopRelay = relayFromBus(bus, telemetry, (kind) => logger.warn({ kind }, 'ignored a malformed live event from the broker'));
+  const stopEdits = relayEditsToBus(telemetry, bus);
   reverseGeocode(0, 0);
   const app = await buildApp({ db: setup.handle.db, bulk: setup.handle.bulk, telemetry, config, logger });
   await app.listen({ port: config.port, host: config.host });
@@ -32,6 +35,7 @@ export async function startApiRole(config: Config, logger: Logger, handle?: Data
     async stop() {
       await app.close();
       stopRelay();
+      stopEdits();
       telemetry.lateFixes.stop();
       await setup.close();
     },

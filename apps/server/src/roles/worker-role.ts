@@ -5,6 +5,7 @@ import { partitionOf } from '../broker/position-stream.js';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { createEngine } from '../engine/engine.js';
+import { forgetEditsFromBus } from '../scale/device-edits-relay.js';
 import { relayToBus } from '../scale/live-relay.js';
 import { commitOffsetsTo, startPositionWorker } from '../scale/position-worker.js';
 import { createTelemetry } from '../telemetry/telemetry.js';
@@ -25,7 +26,9 @@ export async function startWorkerRole(config: Config, logger: Logger, handle?: D
   const telemetry = createTelemetry(setup.handle, Date.now, { commitOffsets: commitOffsetsTo(leases), owns });
   const engine = createEngine({ db: setup.handle.db, telemetry, owns, onError: (err) => logger.error({ err }, 'risk engine failed') });
   await engine.start();
-  const stopRelay = relayToBus(telemetry, createEventBus(setup.broker.nc, { subjectPrefix: setup.names.events }));
+  const bus = createEventBus(setup.broker.nc, { subjectPrefix: setup.names.events });
+  const stopRelay = relayToBus(telemetry, bus);
+  const stopEdits = forgetEditsFromBus(bus, telemetry.devices, (kind) => logger.warn({ kind }, 'ignored a malformed event from the broker'));
   const worker = await startPositionWorker({
     js: setup.broker.js, names: setup.names.positions, leases, pipeline: telemetry.pipeline, devices: telemetry.devices, partitions, leaseMs: config.workerLeaseMs, log: logger,
     // Lost devices' memories are saved for their new judge before new ones are caught up.
@@ -48,6 +51,7 @@ export async function startWorkerRole(config: Config, logger: Logger, handle?: D
       telemetry.lateFixes.stop();
       await engine.stop();
       stopRelay();
+      stopEdits();
       await setup.close();
     },
   };

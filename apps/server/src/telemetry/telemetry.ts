@@ -14,6 +14,8 @@ export type CommitListener = (batch: BatchWrite) => void;
 export type WarningListener = (warning: WarningEvent) => void;
 /** Told of devices whose latest state changed (their newest fix advanced). */
 export type DevicesListener = (deviceIds: number[]) => void;
+/** Told of devices whose identity changed (car, department, created or deleted), by number. */
+export type EditsListener = (deviceNumbers: string[]) => void;
 
 /**
  * The pieces every position source shares: one device cache, one pipeline, the command store, and
@@ -43,6 +45,7 @@ export function createTelemetry(
     if (batch.statuses.length > 0) devicesChanged(batch.statuses.map((s) => s.device_id));
   };
   const warningListeners = new Set<WarningListener>();
+  const editsListeners = new Set<EditsListener>();
   const pipeline = createPositionPipeline({ store: createTelemetryStore(handle, storeOptions), devices, now, onCommitted });
   const commands = createCommandStore(handle.db, now);
   const telemetry = {
@@ -69,6 +72,19 @@ export function createTelemetry(
     },
     /** Devices changed elsewhere (scale mode: a worker's commit, heard over the broker). */
     devicesChanged,
+    /**
+     * Devices whose car, department or existence changed (an install, an import): this process's cache
+     * forgets them, and in scale mode an API process tells the workers and gateways (`onDevicesEdited`).
+     */
+    devicesEdited(deviceNumbers: string[]): void {
+      for (const n of deviceNumbers) devices.forget(n);
+      for (const listener of editsListeners) listener(deviceNumbers);
+    },
+    /** Hears each `devicesEdited`; returns the unsubscribe. */
+    onDevicesEdited(listener: EditsListener): () => void {
+      editsListeners.add(listener);
+      return () => editsListeners.delete(listener);
+    },
     /** The live stream (and later the push channels) hear of new warnings here; returns the unsubscribe. */
     onWarning(listener: WarningListener): () => void {
       warningListeners.add(listener);

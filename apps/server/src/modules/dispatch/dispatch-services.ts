@@ -1,5 +1,4 @@
 import type { Db } from '../../db/database.js';
-import type { DeviceCache } from '../../telemetry/pipeline/device-cache.js';
 import { createDispatchService } from './dispatch.service.js';
 import { createInstallService } from './install.service.js';
 import { createOrderChanges } from './order-changes.js';
@@ -8,7 +7,7 @@ import { createOrderFiles } from './order-files.js';
 import { createOrderRepository } from './order.repository.js';
 
 /** The dispatch feature's pieces over one database: what the routes serve and the demo's staff use. */
-export function createDispatchServices(db: Db, dataDir: string, cache: DeviceCache, now: () => number = Date.now) {
+export function createDispatchServices(db: Db, dataDir: string, devicesEdited: (numbers: string[]) => void, now: () => number = Date.now) {
   const orders = createOrderRepository(db);
   const devices = createOrderDeviceRepository(db);
   const files = createOrderFiles(db, dataDir);
@@ -16,7 +15,7 @@ export function createDispatchServices(db: Db, dataDir: string, cache: DeviceCac
   return {
     orders, devices, files, changes,
     dispatch: createDispatchService({ db, orders, devices, files, changes, now }),
-    install: createInstallService({ orders, devices, files, changes, cache }),
+    install: createInstallService({ orders, devices, files, changes, devicesEdited }),
   };
 }
 

@@ -1,7 +1,6 @@
 import { DEVICE_KIND_LABELS, DISPATCH_LIMITS, type DeviceKind, type OrderChange, type OrderDevice, type OrderFile } from '@cvrisk/contracts';
 import { badInput, conflict, noPermission } from '../../lib/errors.js';
 import { scopeHas } from '../../lib/scope.js';
-import type { DeviceCache } from '../../telemetry/pipeline/device-cache.js';
 import type { SessionUser } from '../session/session-user.js';
 import { actorOf, type OrderChanges } from './order-changes.js';
 import type { CandidateDevice, OrderDeviceRepository } from './order-device.repository.js';
@@ -20,9 +19,11 @@ function refusal(d: CandidateDevice, order: OrderRow): string | null {
 
 /** The installer company's side (server-behaviour §10): accept, photos, devices, installed. */
 export function createInstallService(deps: {
-  orders: OrderRepository; devices: OrderDeviceRepository; files: OrderFiles; changes: OrderChanges; cache: DeviceCache;
+  orders: OrderRepository; devices: OrderDeviceRepository; files: OrderFiles; changes: OrderChanges;
+  /** Devices whose car or department changed: every process that caches them must read them again. */
+  devicesEdited: (numbers: string[]) => void;
 }) {
-  const { orders, devices, files, changes, cache } = deps;
+  const { orders, devices, files, changes, devicesEdited } = deps;
 
   /**
    * Only the company the order was sent to (or its institution, within whose scope it lies) works it;
@@ -119,7 +120,7 @@ export function createInstallService(deps: {
         },
       });
       // The pipeline reads a device's car once; the next position must find it on this car.
-      for (const d of fitted) cache.forget(d.device_number);
+      devicesEdited(fitted.map((d) => d.device_number));
       return change;
     },
   };

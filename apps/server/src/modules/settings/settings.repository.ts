@@ -17,6 +17,18 @@ export function createSettingsRepository(db: Db) {
     async remove(deptId: number, key: string): Promise<void> {
       await db.deleteFrom('setting').where('dept_id', '=', deptId).where('key', '=', key).execute();
     },
+    /**
+     * Sets the value unless it holds it already, and answers whether this call changed it: of several
+     * processes claiming the same value (a day's once-only job), exactly one gets true.
+     */
+    async claim(deptId: number, key: string, value: string): Promise<boolean> {
+      const r = await db
+        .insertInto('setting')
+        .values({ dept_id: deptId, key, value })
+        .onConflict((oc) => oc.columns(['dept_id', 'key']).doUpdateSet({ value }).where('setting.value', '<>', value))
+        .executeTakeFirst();
+      return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
     /** Insert unless present; returns the stored value, so concurrent starters agree on one. */
     async getOrInsert(deptId: number, key: string, make: () => string): Promise<string> {
       await db

@@ -65,10 +65,11 @@ export function createDeviceCache(db: Db, now: () => number = Date.now) {
       }
       return entry;
     },
-    /** Forget a device (re-bound to another car, deleted): the next position reloads it. */
+    /** Forget a device (re-bound to another car, deleted, or just created): the next position reloads it. */
     forget(number: string): void {
       const entry = byNumber.get(number);
       byNumber.delete(number);
+      unknown.delete(number);
       if (entry) byId.delete(entry.id);
     },
     /**
