@@ -59,6 +59,8 @@ const Env = z.object({
   NATS_PARTITIONS: z.coerce.number().int().min(1).max(1024).default(16),
   // Names of this platform's stream and subjects on a NATS that several platforms (staging, production) share.
   NATS_PREFIX: z.string().regex(/^[a-z][a-z0-9_]{0,30}$/, 'lowercase letters, digits and _ only, starting with a letter').default('cvrisk'),
+  // Copies of the position stream on a NATS cluster (3 survives one server's loss); a single server holds 1.
+  NATS_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   // A worker that stops renewing its partitions loses them after this long; the others take them over.
   WORKER_LEASE_SECONDS: z.coerce.number().positive().default(10),
   // AMap web-service key: address search and reverse geocoding ask AMap first, the shipped gazetteer otherwise.
@@ -126,6 +128,7 @@ export type Config = {
   natsUrl: string | undefined;
   natsPartitions: number;
   natsPrefix: string;
+  natsReplicas: number;
   workerLeaseMs: number;
 };
 
@@ -201,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     natsUrl: e.NATS_URL || undefined,
     natsPartitions: e.NATS_PARTITIONS,
     natsPrefix: e.NATS_PREFIX,
+    natsReplicas: e.NATS_REPLICAS,
     workerLeaseMs: e.WORKER_LEASE_SECONDS * 1000,
   };
 }

@@ -66,6 +66,13 @@ describe.skipIf(!process.env.TEST_NATS_URL)('position stream on NATS', () => {
     expect(info.config.retention).toBe('limits');
     expect(info.config.max_age).toBe(3_600_000 * 1_000_000);
     expect(info.config.duplicate_window).toBe(120_000 * 1_000_000);
+    expect(info.config.num_replicas).toBe(1);
+  });
+
+  it('asks for the replicas NATS_REPLICAS names, which a single server refuses beyond one', async () => {
+    const fresh = { stream: `${names.stream}_R3`, subjectPrefix: `${names.subjectPrefix}r3` };
+    await expect(ensurePositionStream(broker.jsm, { partitions: PARTITIONS, replicas: 3, ...fresh })).rejects.toThrow(/replicas > 1 not supported/);
+    await expect(broker.jsm.streams.info(fresh.stream)).rejects.toThrow();
   });
 
   it('refuses to change the partition count of an existing stream', async () => {

@@ -42,7 +42,7 @@ const DUPLICATE_WINDOW_MS = 2 * 60_000;
  */
 export async function ensurePositionStream(
   jsm: JetStreamManager,
-  opts: { partitions: number; maxAgeMs?: number; maxBytes?: number } & StreamNames,
+  opts: { partitions: number; replicas?: number; maxAgeMs?: number; maxBytes?: number } & StreamNames,
 ): Promise<StreamInfo> {
   const name = opts.stream ?? POSITION_STREAM;
   const prefix = opts.subjectPrefix ?? POSITION_SUBJECT_PREFIX;
@@ -53,13 +53,15 @@ export async function ensurePositionStream(
     duplicate_window: nanos(DUPLICATE_WINDOW_MS),
     max_bytes: opts.maxBytes ?? -1,
     discard: DiscardPolicy.Old,
+    // A cluster moves an existing stream to a new replica count on update; a single server refuses more than 1.
+    num_replicas: opts.replicas ?? 1,
   };
   const existing = await jsm.streams.info(name).catch((err: unknown) => {
     if (isNotFound(err)) return null;
     throw err;
   });
   if (!existing) {
-    return jsm.streams.add({ name, storage: StorageType.File, retention: RetentionPolicy.Limits, num_replicas: 1, ...config });
+    return jsm.streams.add({ name, storage: StorageType.File, retention: RetentionPolicy.Limits, ...config });
   }
   const had = /partitions=(\d+)/.exec(existing.config.description ?? '')?.[1];
   if (had !== undefined && Number(had) !== opts.partitions) {

@@ -31,7 +31,7 @@ export async function openScaleSetup(config: Config, role: string, logger: Logge
   const name = `${role}-${os.hostname()}-${process.pid}-${Math.random().toString(36).slice(2, 6)}`;
   const broker = await connectBroker(config.natsUrl!, name, logger);
   const names = scaleNames(config.natsPrefix);
-  await ensurePositionStream(broker.jsm, { partitions: config.natsPartitions, ...names.positions });
+  await ensurePositionStream(broker.jsm, { partitions: config.natsPartitions, replicas: config.natsReplicas, ...names.positions });
   return {
     handle: db, broker, name, names,
     async close() {
