@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import { migrateToLatest, openDatabase, schemaInUrl, type Db } from '../db/database.js';
+import { startPartitionJob } from '../db/position-partitions.js';
 import { loadDemoHistory, startDemoFleet, type DemoFleet } from '../demo/demo-fleet.js';
 import { handleDemoWarnings } from '../demo/demo-handling.js';
 import { seedDemoOrders } from '../demo/demo-orders.js';
@@ -46,6 +47,8 @@ export async function startAllRole(config: Config, logger: Logger): Promise<{ st
   const where = handle.kind === 'sqlite' ? config.sqliteFile : 'PostgreSQL';
   console.log(`cvrisk: database ${where}, migrating…`);
   await migrateToLatest(handle.db, schemaInUrl(config.databaseUrl));
+  // PostgreSQL keeps positions by day: the days ahead get their partitions before any fix of theirs arrives.
+  const stopPartitions = handle.kind === 'postgres' ? startPartitionJob(handle.db, (err) => logger.error({ err }, 'making the position partitions ahead failed')) : () => {};
   const telemetry = createTelemetry(handle);
   // The engine follows the pipeline from the first position on, the demo history included; what was
   // stored while it was down is judged before anything new arrives.
@@ -120,6 +123,7 @@ export async function startAllRole(config: Config, logger: Logger): Promise<{ st
       // A replay cut short is rolled back and stays marked: the next start does it.
       telemetry.lateFixes.stop();
       await engine.stop();
+      stopPartitions();
       await handle.close();
     },
   };

@@ -4,6 +4,7 @@ import { createPartitionLeases } from '../broker/partition-leases.js';
 import { partitionOf } from '../broker/position-stream.js';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
+import { startPartitionJob } from '../db/position-partitions.js';
 import { createEngine } from '../engine/engine.js';
 import { forgetEditsFromBus } from '../scale/device-edits-relay.js';
 import { relayToBus } from '../scale/live-relay.js';
@@ -24,6 +25,8 @@ export async function startWorkerRole(config: Config, logger: Logger, handle?: D
   let owned = new Set<number>();
   const owns = (deviceNumber: string) => owned.has(partitionOf(deviceNumber, partitions));
   const telemetry = createTelemetry(setup.handle, Date.now, { commitOffsets: commitOffsetsTo(leases), owns });
+  // Positions are kept by day: any worker may make the days ahead (creating one twice is harmless).
+  const stopPartitions = startPartitionJob(setup.handle.db, (err) => logger.error({ err }, 'making the position partitions ahead failed'));
   const engine = createEngine({ db: setup.handle.db, telemetry, owns, onError: (err) => logger.error({ err }, 'risk engine failed') });
   await engine.start();
   const bus = createEventBus(setup.broker.nc, { subjectPrefix: setup.names.events });
@@ -52,6 +55,7 @@ export async function startWorkerRole(config: Config, logger: Logger, handle?: D
       await engine.stop();
       stopRelay();
       stopEdits();
+      stopPartitions();
       await setup.close();
     },
   };
