@@ -34,12 +34,15 @@ export async function startWorkerRole(config: Config, logger: Logger, handle?: D
   const stopEdits = forgetEditsFromBus(bus, telemetry.devices, (kind) => logger.warn({ kind }, 'ignored a malformed event from the broker'));
   const worker = await startPositionWorker({
     js: setup.broker.js, names: setup.names.positions, leases, pipeline: telemetry.pipeline, devices: telemetry.devices, partitions, leaseMs: config.workerLeaseMs, log: logger,
-    // Lost devices' memories are saved for their new judge before new ones are caught up.
-    onPartitionsChanged: async (now, acquired, lost) => {
+    // Queued on the engine in this order, behind what it is evaluating: lost devices' memories are saved
+    // for their new judge, then new ones are caught up before any batch of theirs is evaluated. The lease
+    // round does not wait for them: behind a busy engine it would renew its leases too late and lose them.
+    onPartitionsChanged: (now, acquired, lost) => {
       owned = new Set(now);
-      if (lost.length) await engine.release();
+      const failed = (err: unknown) => logger.error({ err, acquired, lost }, 'handing devices over in the risk engine failed');
+      if (lost.length) engine.release().catch(failed);
       if (acquired.length) {
-        await engine.adopt();
+        engine.adopt().catch(failed);
         telemetry.lateFixes.resume();
       }
     },
