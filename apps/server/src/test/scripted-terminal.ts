@@ -43,6 +43,11 @@ export class ScriptedTerminal {
     }
   }
 
+  /** Reconnects if the gateway went away after the last fix, as a terminal does for its next heartbeat. */
+  async stayConnected(ports: () => number[]): Promise<void> {
+    if (!this.vt?.connected) await this.connect(ports());
+  }
+
   close(): void {
     this.vt?.close();
   }
