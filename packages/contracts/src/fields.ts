@@ -56,6 +56,9 @@ export const optionalText = (max: number) =>
     .optional();
 
 /** `YYYY-MM-DD HH:mm:ss` in Asia/Shanghai. */
+/** Meta flag of a default computed at each call (a date): the API document states no value for it. */
+export const DYNAMIC_DEFAULT = 'x-dynamic-default';
+
 export const TimeText = z.string().refine((v) => parseTime(v) !== null, '时间格式应为 YYYY-MM-DD HH:mm:ss');
 
 /**

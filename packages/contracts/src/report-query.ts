@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuery } from './envelope.js';
-import { id, optional, optionalText, TimeText } from './fields.js';
+import { DYNAMIC_DEFAULT, id, optional, optionalText, TimeText } from './fields.js';
 import { dayKey, formatTime, parseTime } from './time.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -37,8 +37,9 @@ export const SortOrder = z.enum(['asc', 'desc']);
 /** The fields of every report's query: the period (the last 7 days when absent), the car filters and the sort. */
 export function reportShape<const S extends readonly [string, ...string[]]>(sortFields: S) {
   return {
-    beginDate: TimeText.default(() => defaultReportPeriod().beginDate),
-    endDate: TimeText.default(() => defaultReportPeriod().endDate),
+    // The default moves with the day: the document says so instead of stating today's date.
+    beginDate: TimeText.default(() => defaultReportPeriod().beginDate).meta({ description: '缺省为 6 天前 00:00:00（最近 7 天）', [DYNAMIC_DEFAULT]: true }),
+    endDate: TimeText.default(() => defaultReportPeriod().endDate).meta({ description: '缺省为今天 23:59:59', [DYNAMIC_DEFAULT]: true }),
     ...CarFilters,
     sortField: optional(z.enum(sortFields)),
     sortOrder: optional(SortOrder),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TOKEN_NAME } from '../envelope.js';
+import { DYNAMIC_DEFAULT } from '../fields.js';
 import { listCalls } from './all-calls.js';
 import { isFileReply, type CallDeclaration } from './call.js';
 
@@ -50,6 +51,12 @@ const ErrorEnvelope = {
  * (`int()`'s `meta`), so the document shows `pageSize` defaults to 10.
  */
 function keepDefaults(ctx: { zodSchema: unknown; jsonSchema: Json }): void {
+  if (ctx.jsonSchema[DYNAMIC_DEFAULT]) {
+    // Today's value would make the document change every day; the description says what it is.
+    delete ctx.jsonSchema[DYNAMIC_DEFAULT];
+    delete ctx.jsonSchema.default;
+    return;
+  }
   const def = (ctx.zodSchema as { _zod: { def: { type: string; defaultValue?: unknown } } })._zod.def;
   if (def.type !== 'default' || 'default' in ctx.jsonSchema) return;
   const value = def.defaultValue;
