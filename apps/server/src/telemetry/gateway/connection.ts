@@ -4,7 +4,7 @@ import {
   createAckEncoder, decodeFrame, decodeMessage, deviceNumberFromPhone, encodeDownlink, FrameSplitter, MessageId, RegisterResult, ResponseResult,
   SubPackageAssembler, type AckEncoder, type ByteBudget, type DownlinkMessage, type Jt808Header, type Location, type UplinkMessage,
 } from '../jt808/index.js';
-import type { IncomingPosition } from '../pipeline/incoming.js';
+import type { IncomingPosition, ItemResult } from '../pipeline/incoming.js';
 import type { PositionSink } from '../pipeline/position-pipeline.js';
 import { commandDownlink } from './command-downlink.js';
 import type { GatewayStats } from './gateway-stats.js';
@@ -40,6 +40,14 @@ const MAX_UNAUTHENTICATED_REFUSALS = 8;
 const BEFORE_AUTH = new Set<number>([MessageId.register, MessageId.auth, MessageId.heartbeat]);
 
 /**
+ * One answer in the connection's outbox: `ready` once it may leave (`bytes` null for no answer, as
+ * for positions whose commit failed), then `after` runs (closing the connection after a logout).
+ */
+type Answer = { ready: boolean; bytes: Buffer | null; after?: () => void };
+
+const asError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));
+
+/**
  * One terminal's TCP connection. Frames are handled strictly in order; a location is acknowledged
  * only after the pipeline has committed it, but the next frame does not wait for that commit: frames
  * are queued in order, stored in order and answered in order, so one connection carries thousands of
@@ -57,13 +65,15 @@ export class TerminalConnection {
   private serial = 0;
   private readonly splitter = new FrameSplitter();
   private readonly assembler: SubPackageAssembler;
+  /** The frame being handled, if it waits for something, then the frames queued behind it. */
   private chain: Promise<void> = Promise.resolve();
-  /** Frames in `chain`, not yet handled. */
+  /** Frames received and not yet handled. */
   private pending = 0;
-  /** Answers in the order their frames came; an answer waiting for a commit holds back the ones after it. */
-  private outbox: Promise<void> = Promise.resolve();
-  /** Stored locations whose acknowledgement waits for their commit. */
-  private unacked = 0;
+  /**
+   * Answers in the order their frames came, not yet written: an answer waiting for a commit holds back
+   * the ones after it.
+   */
+  private readonly outbox: Answer[] = [];
   private refusals = 0;
 
   constructor(
@@ -94,19 +104,36 @@ export class TerminalConnection {
         this.socket.destroy();
         return;
       }
-      if (this.pending + this.unacked > MAX_PENDING_FRAMES) this.socket.pause();
-      this.chain = this.chain
-        .then(() => this.handleFrame(frame))
-        .catch((err: unknown) => this.deps.log.warn({ err, device: this.deviceNumber }, 'jt808 frame handling failed'))
-        .finally(() => {
-          this.pending -= 1;
-          this.resumeIfDrained();
-        });
+      if (this.pending + this.outbox.length > MAX_PENDING_FRAMES) this.socket.pause();
+      if (this.pending > 1 || !this.authenticated) {
+        this.chain = this.chain.then(() => this.handleFrame(frame)).then(this.frameDone, this.frameFailed);
+        continue;
+      }
+      // Nothing ahead of it: handled now, and only a frame that must wait (a database lookup) holds back the next.
+      let waiting: Promise<void> | void;
+      try {
+        waiting = this.handleFrame(frame);
+      } catch (err) {
+        this.frameFailed(err);
+        continue;
+      }
+      if (waiting) this.chain = waiting.then(this.frameDone, this.frameFailed);
+      else this.frameDone();
     }
   }
 
+  private readonly frameDone = (): void => {
+    this.pending -= 1;
+    this.resumeIfDrained();
+  };
+
+  private readonly frameFailed = (err: unknown): void => {
+    this.deps.log.warn({ err, device: this.deviceNumber }, 'jt808 frame handling failed');
+    this.frameDone();
+  };
+
   private resumeIfDrained(): void {
-    if (this.pending + this.unacked <= MAX_PENDING_FRAMES / 2 && this.socket.isPaused()) this.socket.resume();
+    if (this.pending + this.outbox.length <= MAX_PENDING_FRAMES / 2 && this.socket.isPaused()) this.socket.resume();
   }
 
   /** Splitter counters, folded into the gateway's when the connection closes. */
@@ -114,7 +141,8 @@ export class TerminalConnection {
     return this.splitter.stats;
   }
 
-  private async handleFrame(frame: Buffer): Promise<void> {
+  /** Handles one frame; a promise only when it has to wait (the frames after it wait too). */
+  private handleFrame(frame: Buffer): Promise<void> | void {
     if (this.socket.destroyed) return;
     const stats = this.deps.stats;
     stats.frames += 1;
@@ -144,7 +172,7 @@ export class TerminalConnection {
       this.refuseUnauthenticated(header, true);
       return;
     }
-    await this.handleMessage(header, message as UplinkMessage);
+    return this.handleMessage(header, message as UplinkMessage);
   }
 
   /** Answers (when asked to) with a failure; a connection that keeps trying is closed. */
@@ -160,40 +188,12 @@ export class TerminalConnection {
     if (this.deps.onFailedAttempt()) this.socket.end();
   }
 
-  private async handleMessage(header: Jt808Header, m: UplinkMessage): Promise<void> {
+  private handleMessage(header: Jt808Header, m: UplinkMessage): Promise<void> | void {
     this.header ??= { version: header.version, phone: header.phone, protocolVersion: header.protocolVersion };
     // An authenticated terminal sends its own phone field every time: its number is known.
     const number = this.deviceNumber !== null && header.phone === this.header.phone ? this.deviceNumber : deviceNumberFromPhone(header.phone);
-    switch (m.kind) {
-      case 'register': {
-        const r = await this.deps.directory.register(number, m.terminalModel);
-        this.send(header, { kind: 'register-response', replySerial: header.serial, ...r });
-        if (r.result !== RegisterResult.success) {
-          this.deps.stats.registerRefused += 1;
-          this.failedAttempt();
-        }
-        return;
-      }
-      case 'auth': {
-        const terminal = await this.deps.directory.authenticate(number, m.authCode);
-        if (!terminal) {
-          this.deps.stats.authFailed += 1;
-          this.respond(header, ResponseResult.fail);
-          this.failedAttempt();
-          return;
-        }
-        this.deviceId = terminal.id;
-        this.deviceNumber = terminal.number;
-        this.header = { version: header.version, phone: header.phone, protocolVersion: header.protocolVersion };
-        this.ack = createAckEncoder(this.header);
-        this.respond(header, ResponseResult.ok);
-        this.deps.onAuthenticated(this);
-        await this.deliverQueued();
-        return;
-      }
-      default:
-        break;
-    }
+    if (m.kind === 'register') return this.register(header, number, m.terminalModel);
+    if (m.kind === 'auth') return this.authenticate(header, number, m.authCode);
     if (!this.authenticated || this.deviceNumber !== number) {
       this.refuseUnauthenticated(header, true);
       return;
@@ -203,26 +203,58 @@ export class TerminalConnection {
         this.respond(header, ResponseResult.ok);
         return;
       case 'logout':
-        // JT/T 808 0x0003: the terminal gives up its registration; it registers again next time.
-        await this.deps.directory.deregister(this.deviceId!);
-        this.respond(header, ResponseResult.ok);
-        // Positions sent before the logout are still acknowledged first.
-        this.outbox = this.outbox.then(() => void this.socket.end());
-        return;
+        return this.logout(header);
       case 'terminal-response':
-        await this.deps.commands.markAnswered(this.deviceId!, m.replySerial, m.result === ResponseResult.ok, `终端应答 ${m.result}`);
-        return;
+        return this.markAnswered(m.replySerial, m.result === ResponseResult.ok, `终端应答 ${m.result}`);
       case 'location':
-        await this.store(header, [m.location]);
-        return;
+        return this.store(header, [m.location]);
       case 'location-batch':
-        await this.store(header, m.locations);
-        return;
-      case 'location-query-reply':
-        await this.store(header, [m.location]);
-        await this.deps.commands.markAnswered(this.deviceId!, m.replySerial, true, `位置 ${m.location.longitude.toFixed(6)},${m.location.latitude.toFixed(6)}`);
-        return;
+        return this.store(header, m.locations);
+      case 'location-query-reply': {
+        const l = m.location;
+        const answered = () => this.markAnswered(m.replySerial, true, `位置 ${l.longitude.toFixed(6)},${l.latitude.toFixed(6)}`);
+        const storing = this.store(header, [l]);
+        return storing ? storing.then(answered) : answered();
+      }
     }
+  }
+
+  private async register(header: Jt808Header, number: string, terminalModel: string): Promise<void> {
+    const r = await this.deps.directory.register(number, terminalModel);
+    this.send(header, { kind: 'register-response', replySerial: header.serial, ...r });
+    if (r.result !== RegisterResult.success) {
+      this.deps.stats.registerRefused += 1;
+      this.failedAttempt();
+    }
+  }
+
+  private async authenticate(header: Jt808Header, number: string, authCode: string): Promise<void> {
+    const terminal = await this.deps.directory.authenticate(number, authCode);
+    if (!terminal) {
+      this.deps.stats.authFailed += 1;
+      this.respond(header, ResponseResult.fail);
+      this.failedAttempt();
+      return;
+    }
+    this.deviceId = terminal.id;
+    this.deviceNumber = terminal.number;
+    this.header = { version: header.version, phone: header.phone, protocolVersion: header.protocolVersion };
+    this.ack = createAckEncoder(this.header);
+    this.respond(header, ResponseResult.ok);
+    this.deps.onAuthenticated(this);
+    await this.deliverQueued();
+  }
+
+  /** JT/T 808 0x0003: the terminal gives up its registration; it registers again next time. */
+  private async logout(header: Jt808Header): Promise<void> {
+    await this.deps.directory.deregister(this.deviceId!);
+    this.respond(header, ResponseResult.ok);
+    // Positions sent before the logout are still acknowledged first.
+    this.afterAnswers(() => void this.socket.end());
+  }
+
+  private async markAnswered(replySerial: number, ok: boolean, answer: string): Promise<void> {
+    await this.deps.commands.markAnswered(this.deviceId!, replySerial, ok, answer);
   }
 
   /**
@@ -230,9 +262,9 @@ export class TerminalConnection {
    * commit leaves the terminal to send again. A message holding an invalid fix (coordinates out of
    * range, no valid time, too far ahead) is answered "message error" (2) and counted on the device;
    * its valid fixes are stored, and a resend of them is dropped as duplicates. A failed database
-   * write gets no answer, so the terminal sends again.
+   * write gets no answer, so the terminal sends again. A promise only while the device is looked up.
    */
-  private async store(header: Jt808Header, locations: Location[]): Promise<void> {
+  private store(header: Jt808Header, locations: Location[]): Promise<void> | void {
     const positions: IncomingPosition[] = [];
     let invalid = 0;
     let reason = '';
@@ -244,31 +276,66 @@ export class TerminalConnection {
         reason ||= '定位时间无效';
       }
     }
-    const queued = positions.length ? (await this.deps.pipeline.queue(positions)).results : Promise.resolve([]);
-    const answer = queued.then(async (results) => {
+    const answer = this.reserveAnswer();
+    const committed = (results: ItemResult[] | Error): void => {
+      if (results instanceof Error) {
+        this.deps.log.warn({ err: results, device: this.deviceNumber }, 'jt808 positions not stored');
+        this.fulfil(answer, null);
+        return;
+      }
       for (const r of results) {
         if (r.status !== 'rejected') continue;
         invalid += 1;
         reason ||= r.reason ?? '';
       }
       this.deps.stats.positions += locations.length - invalid;
-      if (invalid) {
-        this.deps.stats.invalidPositions += invalid;
-        await this.deps.directory.countInvalid(this.deviceId!, invalid, reason);
+      if (!invalid) {
+        this.fulfil(answer, this.response(header, ResponseResult.ok));
+        return;
       }
-      return this.response(header, invalid ? ResponseResult.badMessage : ResponseResult.ok);
-    });
-    this.unacked += 1;
-    this.outbox = this.outbox
-      .then(() => answer)
-      .then(
-        (bytes) => this.write(bytes),
-        (err: unknown) => this.deps.log.warn({ err, device: this.deviceNumber }, 'jt808 positions not stored'),
-      )
-      .finally(() => {
-        this.unacked -= 1;
-        this.resumeIfDrained();
-      });
+      this.deps.stats.invalidPositions += invalid;
+      this.deps.directory.countInvalid(this.deviceId!, invalid, reason).then(
+        () => this.fulfil(answer, this.response(header, ResponseResult.badMessage)),
+        (err: unknown) => committed(asError(err)),
+      );
+    };
+    const sink = this.deps.pipeline;
+    if (positions.length === 0) committed([]);
+    else if (!sink.queueNow?.(positions, committed)) {
+      return sink.queue(positions).then(
+        (queued) => void queued.results.then(committed, (err: unknown) => committed(asError(err))),
+        (err: unknown) => committed(asError(err)),
+      );
+    }
+  }
+
+  /** A place in the outbox for an answer that waits for a commit: the answers after it wait too. */
+  private reserveAnswer(): Answer {
+    const answer: Answer = { ready: false, bytes: null };
+    this.outbox.push(answer);
+    return answer;
+  }
+
+  private fulfil(answer: Answer, bytes: Buffer | null): void {
+    answer.ready = true;
+    answer.bytes = bytes;
+    this.flushOutbox();
+    this.resumeIfDrained();
+  }
+
+  /** Writes the answers at the head of the outbox that are ready, in order. */
+  private flushOutbox(): void {
+    while (this.outbox.length && this.outbox[0]!.ready) {
+      const { bytes, after } = this.outbox.shift()!;
+      if (bytes) this.write(bytes);
+      after?.();
+    }
+  }
+
+  /** Runs `action` once every answer queued so far has been written. */
+  private afterAnswers(action: () => void): void {
+    if (this.outbox.length === 0) action();
+    else this.outbox.push({ ready: true, bytes: null, after: action });
   }
 
   /** Sends a stored command now, recorded as sent with the serial used; nothing when another sending claimed it first. */
@@ -300,8 +367,8 @@ export class TerminalConnection {
   /** Answers in frame order: behind any acknowledgement still waiting for its commit. */
   private send(header: Jt808Header, m: DownlinkMessage): void {
     const bytes = this.encode(header, m);
-    if (this.unacked === 0) this.write(bytes);
-    else this.outbox = this.outbox.then(() => this.write(bytes));
+    if (this.outbox.length === 0) this.write(bytes);
+    else this.outbox.push({ ready: true, bytes });
   }
 
   private encode(header: Jt808Header, m: DownlinkMessage): Buffer {

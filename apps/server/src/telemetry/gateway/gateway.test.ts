@@ -120,6 +120,42 @@ describe('the JT/T 808 gateway over real sockets', () => {
     vt.close();
   });
 
+  it('queues and answers in the order frames came when the first must wait for its device to be looked up', async () => {
+    const vt = await terminal(wired[10]!);
+    expect(await vt.authenticate((await vt.register())!)).toBe(true);
+    // Not loaded: the first report waits for the database, the frames after it for the first.
+    t.telemetry.devices.forget(wired[10]!);
+    const pipeline = t.telemetry.pipeline;
+    const { queue, queueNow } = pipeline;
+    const queued: number[] = [];
+    pipeline.queue = async (items, offset) => {
+      const q = await queue(items, offset);
+      queued.push(...items.map((p) => p.gpsTime));
+      return q;
+    };
+    pipeline.queueNow = (items, done) => {
+      const now = queueNow(items, done);
+      if (now) queued.push(...items.map((p) => p.gpsTime));
+      return now;
+    };
+    const answered: string[] = [];
+    const fix = (k: number) => locationFix({ time: T + 7200_000 + k * 1000, lng: 120.3, lat: 30.25, speed: 0, direction: 0, acc: false });
+    try {
+      await Promise.all([
+        vt.report(fix(0)).then((r) => answered.push(`report 0: ${r}`)),
+        vt.heartbeat().then((r) => answered.push(`heartbeat: ${r}`)),
+        vt.report(fix(1)).then((r) => answered.push(`report 1: ${r}`)),
+        vt.report({ ...fix(2), time: null }).then((r) => answered.push(`report 2: ${r}`)),
+      ]);
+    } finally {
+      Object.assign(pipeline, { queue, queueNow });
+    }
+    expect(queued).toEqual([fix(0).time, fix(1).time]);
+    expect(answered).toEqual(['report 0: 0', 'heartbeat: 0', 'report 1: 0', 'report 2: 2']);
+    expect((await replay(wired[10]!)).filter((p) => p.gpsTime >= '2026-11-21 12:00:00')).toHaveLength(2);
+    vt.close();
+  });
+
   it('delivers a command to an online terminal and records its answer', async () => {
     const vt = await terminal(wired[3]!);
     await vt.authenticate((await vt.register())!);

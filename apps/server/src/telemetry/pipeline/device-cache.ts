@@ -49,12 +49,19 @@ export function createDeviceCache(db: Db, now: () => number = Date.now) {
     };
   }
 
+  function peek(number: string): DeviceEntry | null | undefined {
+    const hit = byNumber.get(number);
+    if (hit) return hit;
+    const seen = unknown.get(number);
+    return seen !== undefined && now() - seen < UNKNOWN_TTL_MS ? null : undefined;
+  }
+
   return {
+    /** The device if known without asking the database: the entry, null for a number known not to exist, undefined otherwise. */
+    peek,
     async get(number: string): Promise<DeviceEntry | null> {
-      const hit = byNumber.get(number);
-      if (hit) return hit;
-      const seen = unknown.get(number);
-      if (seen !== undefined && now() - seen < UNKNOWN_TTL_MS) return null;
+      const known = peek(number);
+      if (known !== undefined) return known;
       const entry = await load(number);
       if (entry) {
         byNumber.set(number, entry);

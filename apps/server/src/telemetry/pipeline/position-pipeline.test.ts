@@ -139,4 +139,26 @@ describe('the position pipeline', () => {
     const id = (await handle.db.selectFrom('device').select('id').where('device_number', '=', n).executeTakeFirstOrThrow()).id;
     expect(await handle.db.selectFrom('stop').selectAll().where('device_id', '=', id).execute()).toHaveLength(0);
   });
+
+  it('queues at once, without a promise, only for devices already loaded, in order with queued ones', async () => {
+    const n = wired[5]!;
+    devices.forget(n);
+    const done: string[][] = [];
+    expect(pipeline.queueNow([fix(n, NOW - 20 * MIN)], () => done.push(['never']))).toBe(false);
+    const first = await pipeline.queue([fix(n, NOW - 20 * MIN)]);
+    // A number looked up and not found is known too, for a while.
+    expect(await devices.get('999999999998')).toBeNull();
+    const settled = new Promise<void>((resolve) => {
+      expect(
+        pipeline.queueNow([fix(n, NOW - 19 * MIN), fix(n, NOW - 19 * MIN), fix('999999999998', NOW - 19 * MIN)], (r) => {
+          if (!(r instanceof Error)) done.push(r.map((x) => x.status));
+          resolve();
+        }),
+      ).toBe(true);
+    });
+    expect((await first.results).map((r) => r.status)).toEqual(['stored']);
+    await settled;
+    expect(done).toEqual([['stored', 'duplicate', 'rejected']]);
+    expect((await statusOf(n))?.last_time).toBe(NOW - 19 * MIN);
+  });
 });

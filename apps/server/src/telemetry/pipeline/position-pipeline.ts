@@ -98,32 +98,18 @@ export function createPositionPipeline(o: PipelineOptions) {
   }
 
   /**
-   * Queues the items behind everything queued before them and answers at once, with the per-item
-   * results to come once they are committed. A terminal's frames are queued one after another, so
-   * they are stored in the order sent, without each waiting for the previous one's commit.
-   *
-   * `offset` (a scale-mode worker) is where the items came from in the position stream; it is
-   * committed in the same transaction as they are. A submission with nothing to store resolves at
-   * once and commits no offset: the next stored one of its partition, with a higher seq, covers it.
+   * Queues the items, whose devices are already looked up (null: none), behind everything queued
+   * before them; `done` gets the per-item results once they are committed, or the Error that failed
+   * the commit. Synchronous: nothing can be queued between the items of one call.
    */
-  async function queue(items: IncomingPosition[], offset?: StreamOffset): Promise<{ results: Promise<ItemResult[]> }> {
-    const t = now();
+  function enqueue(items: IncomingPosition[], devices: (DeviceEntry | null)[], t: number, offset: StreamOffset | undefined, done: ResultsCallback): void {
     const results: ItemResult[] = new Array(items.length);
     const queued: Queued[] = [];
     const slots: number[] = [];
-    // A terminal's submission names one device many times: look each up once.
-    const known = new Map<string, DeviceEntry | null>();
     for (let i = 0; i < items.length; i++) {
       const p = items[i]!;
       const reason = rejectionOf(p, t);
-      let device: DeviceEntry | null = null;
-      if (!reason) {
-        device = known.get(p.deviceNumber) ?? null;
-        if (!known.has(p.deviceNumber)) {
-          device = await o.devices.get(p.deviceNumber);
-          known.set(p.deviceNumber, device);
-        }
-      }
+      const device = reason ? null : devices[i]!;
       if (reason || !device) {
         results[i] = { status: 'rejected', reason: reason ?? '设备不存在' };
         stats.rejected += 1;
@@ -132,32 +118,79 @@ export function createPositionPipeline(o: PipelineOptions) {
       queued.push({ p, device, receivedAt: t });
       slots.push(i);
     }
-    if (queued.length === 0) return { results: Promise.resolve(results) };
-
-    const committed = new Promise<{ inserted: boolean[]; rows: number[] }>((resolve, reject) => {
-      waiting.push({ queued, settle: (inserted, rows) => (inserted instanceof Error ? reject(inserted) : resolve({ inserted, rows })) });
-      waitingCount += queued.length;
-      if (offset) {
-        waitingOffsets ??= new Map();
-        waitingOffsets.set(offset.partition, Math.max(offset.seq, waitingOffsets.get(offset.partition) ?? 0));
-      }
-      schedule();
-    });
-    return {
-      results: committed.then((outcome) => {
+    if (queued.length === 0) {
+      done(results);
+      return;
+    }
+    waiting.push({
+      queued,
+      settle: (inserted, rows) => {
+        if (inserted instanceof Error) {
+          done(inserted);
+          return;
+        }
         // A row shared by two items of one submission counts as stored once, then duplicate.
-        const claimed = new Set<number>();
-        slots.forEach((slot, j) => {
-          const row = outcome.rows[j]!;
-          const fresh = outcome.inserted[row] === true && !claimed.has(row);
-          claimed.add(row);
-          results[slot] = { status: fresh ? 'stored' : 'duplicate' };
+        const claimed = slots.length > 1 ? new Set<number>() : null;
+        for (let j = 0; j < slots.length; j++) {
+          const row = rows[j]!;
+          const fresh = inserted[row] === true && !claimed?.has(row);
+          claimed?.add(row);
+          results[slots[j]!] = { status: fresh ? 'stored' : 'duplicate' };
           if (fresh) stats.stored += 1;
           else stats.duplicates += 1;
-        });
-        return results;
-      }),
-    };
+        }
+        done(results);
+      },
+    });
+    waitingCount += queued.length;
+    if (offset) {
+      waitingOffsets ??= new Map();
+      waitingOffsets.set(offset.partition, Math.max(offset.seq, waitingOffsets.get(offset.partition) ?? 0));
+    }
+    schedule();
+  }
+
+  /**
+   * Queues the items behind everything queued before them and answers once their devices are looked
+   * up, with the per-item results to come once they are committed. A terminal's frames are queued one
+   * after another, so they are stored in the order sent, without each waiting for the previous one's
+   * commit.
+   *
+   * `offset` (a scale-mode worker) is where the items came from in the position stream; it is
+   * committed in the same transaction as they are. A submission with nothing to store resolves at
+   * once and commits no offset: the next stored one of its partition, with a higher seq, covers it.
+   */
+  async function queue(items: IncomingPosition[], offset?: StreamOffset): Promise<{ results: Promise<ItemResult[]> }> {
+    const t = now();
+    // A terminal's submission names one device many times: look each up once.
+    const known = new Map<string, DeviceEntry | null>();
+    const devices: (DeviceEntry | null)[] = new Array(items.length);
+    for (let i = 0; i < items.length; i++) {
+      const number = items[i]!.deviceNumber;
+      if (rejectionOf(items[i]!, t)) continue;
+      if (!known.has(number)) known.set(number, await o.devices.get(number));
+      devices[i] = known.get(number)!;
+    }
+    const results = new Promise<ItemResult[]>((resolve, reject) =>
+      enqueue(items, devices, t, offset, (r) => (r instanceof Error ? reject(r) : resolve(r))),
+    );
+    return { results };
+  }
+
+  /**
+   * `queue` without a promise, for the common case of a terminal whose device is already loaded: false
+   * (and nothing queued) when a device must first be looked up in the database, then `queue` it.
+   */
+  function queueNow(items: IncomingPosition[], done: ResultsCallback): boolean {
+    const t = now();
+    const devices: (DeviceEntry | null)[] = new Array(items.length);
+    for (let i = 0; i < items.length; i++) {
+      const device = o.devices.peek(items[i]!.deviceNumber);
+      if (device === undefined) return false;
+      devices[i] = device;
+    }
+    enqueue(items, devices, t, undefined, done);
+    return true;
   }
 
   return {
@@ -169,6 +202,8 @@ export function createPositionPipeline(o: PipelineOptions) {
     },
 
     queue,
+
+    queueNow,
 
     /**
      * Runs `work` with no batch in flight and none starting until it ends: a replay of a device's
@@ -203,4 +238,7 @@ export type PositionPipeline = ReturnType<typeof createPositionPipeline>;
  * Where a position source hands positions: the pipeline itself, or (a gateway in scale mode) the
  * broker, which answers once the stream has stored them.
  */
-export type PositionSink = Pick<PositionPipeline, 'queue' | 'submit'>;
+export type PositionSink = Pick<PositionPipeline, 'queue' | 'submit'> & Partial<Pick<PositionPipeline, 'queueNow'>>;
+
+/** Per-item results of a submission once committed, or the Error that failed the commit. */
+export type ResultsCallback = (results: ItemResult[] | Error) => void;
