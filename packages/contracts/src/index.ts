@@ -5,6 +5,7 @@ export * from './api/all-calls.js';
 export * from './api/openapi.js';
 export * from './envelope.js';
 export * from './permissions.js';
+export * from './audit-actions.js';
 export * from './session.js';
 export * from './routes.js';
 export * from './labels.js';

@@ -23,6 +23,8 @@ export const Permissions = [
   'report:view',
   'ubi:view',
   'user:admin',
+  // Reading who did what: the audit log of the caller's department subtree, and its export.
+  'audit:view',
 ] as const;
 export type Permission = (typeof Permissions)[number];
 

@@ -1,7 +1,8 @@
+import type { AuditAction } from '@cvrisk/contracts';
 import type { Db } from '../../db/database.js';
 import type { SessionUser } from '../session/session-user.js';
 
-export type AuditEntry = { action: string; target: string; detail: object };
+export type AuditEntry = { action: AuditAction; target: string; detail: object };
 
 /** The audit trail: every administrative action, who did it, from where, and what it touched. */
 export function createAuditRepository(db: Db, now: () => number = Date.now) {

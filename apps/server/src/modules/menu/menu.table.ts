@@ -275,4 +275,11 @@ export const MENU: RouteItem[] = [
       },
     ],
   },
+  // Issue 18: administration. Each screen adds itself here once it works; an empty group is not shown.
+  {
+    path: '/system',
+    component: 'Layout',
+    meta: { title: '系统管理', titleEn: 'Administration', icon: 'SettingOutlined' },
+    children: [],
+  },
 ];

@@ -1,0 +1,25 @@
+/**
+ * Every action the audit log records (issue 18), with its label in both languages. Writers name the
+ * action by its key; the audit screen filters and shows by it.
+ */
+export const AUDIT_ACTIONS = {
+  'session.login': { zh: '登录', en: 'Signed in' },
+  'session.loginFailed': { zh: '登录失败', en: 'Sign-in failed' },
+  'session.logout': { zh: '退出登录', en: 'Signed out' },
+  'account.changePassword': { zh: '修改密码', en: 'Changed password' },
+  'account.endSession': { zh: '结束会话', en: 'Ended a session' },
+  'warning.handle': { zh: '处理预警', en: 'Handled a warning' },
+  'riskConfig.save': { zh: '修改预警阈值', en: 'Changed warning thresholds' },
+  'riskConfig.reset': { zh: '恢复默认阈值', en: 'Reset warning thresholds' },
+  'push.save': { zh: '保存推送配置', en: 'Saved a push setting' },
+  'push.enable': { zh: '启用/停用推送', en: 'Enabled/disabled a push' },
+  'push.delete': { zh: '删除推送配置', en: 'Deleted a push setting' },
+  'handlingPhrases.save': { zh: '修改处理常用语', en: 'Changed handling phrases' },
+  'device.resetRegistration': { zh: '重置终端注册', en: 'Reset a terminal registration' },
+  'integration.create': { zh: '创建接口密钥', en: 'Created an API key' },
+  'integration.revoke': { zh: '吊销接口密钥', en: 'Revoked an API key' },
+  export: { zh: '导出', en: 'Exported' },
+} as const satisfies Record<string, { zh: string; en: string }>;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AuditActionKeys = Object.keys(AUDIT_ACTIONS) as AuditAction[];
