@@ -20,6 +20,7 @@ import { registerBodyParsers } from './plugins/body-parsers.js';
 import { registerEncryption } from './plugins/encryption.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandlers } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerExportAudit } from './modules/audit/export-audit.js';
 import type { Telemetry } from './telemetry/telemetry.js';
 
 // Validation messages in the users' language.
@@ -73,6 +74,7 @@ export async function buildApp({ db, bulk = db, telemetry, config, logger, login
   });
   const keys = await rsaKeys(db, config);
   registerAuth(app, sessions);
+  registerExportAudit(app, db);
   registerEncryption(app, config.encryption, keys);
 
   const shared = createSharedServices({ db, config, log: app.log, sessions });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './api/call.js';
-import { id, TimeText } from './fields.js';
+import { id, optional, TimeText } from './fields.js';
 
 /** Header carrying an integration's API key for `POST /api/ingest/positions`. */
 export const INGEST_KEY_HEADER = 'x-api-key';
@@ -37,18 +37,43 @@ export type IngestItemResult = z.infer<typeof IngestItemResult>;
 export const IngestResult = z.object({ stored: z.number(), duplicates: z.number(), rejected: z.number(), items: z.array(IngestItemResult) });
 export type IngestResult = z.infer<typeof IngestResult>;
 
+/** A key's name tells the operator what it is for; it is unique among its department's active keys. */
+export const INTEGRATION_NAME_MAX = 50;
+
 export const CreateIntegration = z.object({
-  name: z.string().trim().min(1, '请输入名称').max(100),
-  /** The department whose devices the integration may report; default the caller's. */
-  deptId: id().optional(),
+  name: z.string().trim().min(1, '请输入名称').max(INTEGRATION_NAME_MAX, `最多${INTEGRATION_NAME_MAX}个字符`),
+  /** The department whose devices and loans the integration may report; default the caller's. */
+  deptId: optional(id()),
 });
 export type CreateIntegration = z.infer<typeof CreateIntegration>;
 
-/** The key is shown once, at creation; only its hash is kept. */
-export const IntegrationCreated = z.object({ id: z.number(), name: z.string(), deptId: z.number(), apiKey: z.string() });
+/** The key is shown once, at creation; only its hash and last four characters are kept. */
+export const IntegrationCreated = z.object({ id: z.number(), name: z.string(), deptId: z.number(), apiKey: z.string(), keyHint: z.string() });
 export type IntegrationCreated = z.infer<typeof IntegrationCreated>;
-export const IntegrationItem = z.object({ id: z.number(), name: z.string(), deptId: z.number(), deptName: z.string(), createdAt: z.string() });
+
+export const INTEGRATION_STATES = ['active', 'revoked'] as const;
+export type IntegrationState = (typeof INTEGRATION_STATES)[number];
+
+/** A key as the list shows it: never the key itself, only its last four characters. */
+export const IntegrationItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  deptId: z.number(),
+  deptName: z.string(),
+  createdAt: z.string(),
+  /** Null for keys issued before the key screen existed. */
+  createdBy: z.string().nullable(),
+  keyHint: z.string().nullable(),
+  /** Accurate to within a minute: written at most once a minute per key. */
+  lastUsedAt: z.string().nullable(),
+  state: z.enum(INTEGRATION_STATES),
+  revokedAt: z.string().nullable(),
+  revokedBy: z.string().nullable(),
+});
 export type IntegrationItem = z.infer<typeof IntegrationItem>;
+
+export const RevokeIntegration = z.object({ id: id() });
+export type RevokeIntegration = z.infer<typeof RevokeIntegration>;
 
 const TAG = '位置对接';
 
@@ -79,9 +104,19 @@ export const IngestCalls = {
   listIntegrations: defineCall({
     method: 'GET',
     path: '/api/integration/list',
-    summary: '可见部门的对接（不含 key）',
+    summary: '可见部门的接口密钥，新建的在前，含已吊销的（不含 key，只有末4位）',
     tag: TAG,
     access: 'user:admin',
     reply: z.array(IntegrationItem),
+  }),
+  /** A revoked key is refused at once by every call that takes a key, exactly as an unknown key is. */
+  revokeIntegration: defineCall({
+    method: 'POST',
+    path: '/api/integration/revoke',
+    summary: '吊销接口密钥（立即失效，不可恢复）',
+    tag: TAG,
+    access: 'user:admin',
+    body: RevokeIntegration,
+    reply: IntegrationItem,
   }),
 };

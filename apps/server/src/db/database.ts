@@ -20,6 +20,9 @@ import * as m014 from './migrations/014_broker_epoch.js';
 import * as m015 from './migrations/015_push_once.js';
 import * as m016 from './migrations/016_position_by_day.js';
 import * as m017 from './migrations/017_audit_permission.js';
+import * as m018 from './migrations/018_audit_log.js';
+import * as m019 from './migrations/019_integration_revoke.js';
+import * as m020 from './migrations/020_account.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -44,7 +47,8 @@ const migrations: Record<string, Migration> = {
   '001_domain': m001, '002_telemetry': m002, '003_engine': m003, '004_warning_list': m004, '005_push': m005, '006_home': m006,
   '007_terminal_identity': m007, '008_handling_phrases': m008, '009_customers': m009, '010_loan_import': m010, '011_driving': m011,
   '012_dispatch': m012, '013_broker': m013, '014_broker_epoch': m014, '015_push_once': m015, '016_position_by_day': m016,
-  '017_audit_permission': m017,
+  '017_audit_permission': m017, '018_audit_log': m018, '019_integration_revoke': m019,
+  '020_account': m020,
 };
 
 // pg hands back int8 and numeric as strings; every such column here holds safe integers or money.

@@ -9,6 +9,7 @@ export interface DB {
   role: RoleTable;
   app_user: UserTable;
   session: SessionTable;
+  password_history: PasswordHistoryTable;
   login_failure: LoginFailureTable;
   setting: SettingTable;
   customer: CustomerTable;
@@ -85,6 +86,8 @@ export interface UserTable {
   role_id: number;
   enabled: number;
   created_at: number;
+  /** Null until the user first changes the password. */
+  password_changed_at: number | null;
 }
 
 export interface SessionTable {
@@ -94,6 +97,19 @@ export interface SessionTable {
   created_at: number;
   expires_at: number;
   last_seen_at: number;
+  /** What session lists show and end sessions by: random, unrelated to the token. */
+  public_id: string;
+  /** Where and with what the session signed in; null for sessions from before migration 020. */
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** Hashes a user replaced (at most 2 kept: with the current one they are the last 3 passwords). */
+export interface PasswordHistoryTable {
+  id: Generated<number>;
+  user_id: number;
+  password_hash: string;
+  changed_at: number;
 }
 
 export interface LoginFailureTable {
@@ -417,6 +433,14 @@ export interface IntegrationTable {
   name: string;
   key_hash: string;
   created_at: number;
+  /** The issuer's user name; null for keys issued before issue 18. */
+  created_by: string | null;
+  /** The key's last four characters, shown as `…abcd`; null for keys issued before issue 18. */
+  key_hint: string | null;
+  /** Written at most once a minute per key, so ingest stays one read per batch. */
+  last_used_at: number | null;
+  revoked_at: number | null;
+  revoked_by: string | null;
 }
 
 export interface StopTable {

@@ -89,7 +89,8 @@ export async function handleDemoWarnings(db: Db, now: number, seed: number, onPr
     clock = c.at;
     const texts = TEXTS[c.type];
     try {
-      const done = await service.treat(c.by, { id: c.id, dealDescription: rng.pick(texts) });
+      // The demo's handlers act from this machine, as far as the audit log is concerned.
+      const done = await service.treat(c.by, '127.0.0.1', { id: c.id, dealDescription: rng.pick(texts) });
       handled += done.count;
     } catch (err) {
       // Handled already (an earlier one of its device took it along): nothing to do. Anything else is a defect.

@@ -61,6 +61,8 @@ export function route<C extends CallDeclaration>(app: FastifyInstance, call: C, 
         request,
         reply,
       } as Context<C>;
+      // A file reply is data leaving the product: who took what, with which filters, is recorded before any byte leaves.
+      if (!replySchema && ctx.user) await request.server.recordExport(ctx.user, request.ip, call.path, { ...(ctx.query as object), ...(ctx.body as object) });
       const out = await handler(ctx);
       if (!replySchema) return out;
       const { msg, value } = out instanceof Said ? out : { msg: '操作成功', value: out };

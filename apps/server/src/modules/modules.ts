@@ -2,6 +2,7 @@ import { dispatchModule } from './dispatch/dispatch.module.js';
 import { liveEventsModule } from '../events/live-events.js';
 import { alarmModule } from './alarm/alarm.module.js';
 import { apiDocsModule } from './api-docs/api-docs.module.js';
+import { auditModule } from './audit/audit.module.js';
 import type { AppModule } from './app-module.js';
 import { carAnalysisModule } from './car-analysis/car-analysis.module.js';
 import { carModule } from './car/car.module.js';
@@ -25,6 +26,7 @@ import { reportModule } from './report/report.module.js';
 import { riskConfigModule } from './risk-config/risk-config.module.js';
 import { riskPointModule } from './riskpoint/riskpoint.module.js';
 import { sessionModule } from './session/session.module.js';
+import { accountModule } from './account/account.module.js';
 import { trackModule } from './track/track.module.js';
 import { warningDetailModule } from './warning-detail/warning-detail.module.js';
 import { warningFeedModule } from './warning-feed/warning-feed.module.js';
@@ -37,6 +39,7 @@ import { whiteListModule } from './whitelist/whitelist.module.js';
  */
 export const MODULES: readonly AppModule[] = [
   sessionModule,
+  accountModule,
   menuModule,
   deptModule,
   catalogModule,
@@ -66,5 +69,6 @@ export const MODULES: readonly AppModule[] = [
   warningFeedModule,
   pushModule,
   dispatchModule,
+  auditModule,
   apiDocsModule,
 ];

@@ -17,7 +17,8 @@ import type { ListColumn } from './ListTable';
 /** How a field is filtered: the form control, and how its value goes to the address bar and back. */
 export type FieldFilter =
   | { type: 'text'; maxLength: number; upperCase?: boolean; inputMode?: 'numeric'; rule?: TextRule }
-  | { type: 'select'; options: (lang: Lang) => SelectOption[] }
+  /** `searchable`: a long list of options (the audit log's actions) is filtered by typing part of a label. */
+  | { type: 'select'; options: (lang: Lang) => SelectOption[]; searchable?: boolean }
   /** Options from the server (car brands, alarm types), searchable by label; made by `selectFromQuery`. */
   | { type: 'querySelect'; useOptions: (lang: Lang) => { options: SelectOption[]; loading: boolean } }
   | { type: 'dept' }
@@ -125,7 +126,12 @@ function FilterControl({ filter, ...item }: Control) {
     case 'text':
       return <Input {...item} placeholder={t('common.placeholderInput')} allowClear maxLength={filter.maxLength} inputMode={filter.inputMode} />;
     case 'select':
-      return <Select {...item} placeholder={t('common.placeholderSelect')} allowClear options={filter.options(lang)} />;
+      return (
+        <Select
+          {...item} placeholder={t('common.placeholderSelect')} allowClear options={filter.options(lang)}
+          showSearch={filter.searchable ? { optionFilterProp: 'label' } : undefined}
+        />
+      );
     case 'querySelect':
       return <QuerySelect {...item} useOptions={filter.useOptions} />;
     case 'dept':

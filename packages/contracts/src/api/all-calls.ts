@@ -7,6 +7,7 @@ import { WarningFeedCalls } from '../warning-feed.js';
 import { QuickSearchCalls } from '../quick-search.js';
 import { CarAnalysisCalls } from '../car-analysis.js';
 import { SessionCalls } from '../session.js';
+import { AccountCalls } from '../account.js';
 import { MenuCalls } from '../routes.js';
 import { DeptCalls } from '../dept.js';
 import { CatalogCalls } from '../catalog.js';
@@ -29,6 +30,7 @@ import { CustomerDrawCalls } from '../customer-draw.js';
 import { LoanImportCalls } from '../loan-import.js';
 import { ReportCalls } from '../report-calls.js';
 import { DispatchCalls } from '../dispatch-calls.js';
+import { AuditCalls } from '../audit.js';
 
 /**
  * Every declared call, by feature. The OpenAPI document, the fuzz test and the route check are
@@ -49,6 +51,7 @@ export const ALL_CALLS = {
   geo: GeoCalls,
   fence: FenceCalls,
   session: SessionCalls,
+  account: AccountCalls,
   menu: MenuCalls,
   dept: DeptCalls,
   catalog: CatalogCalls,
@@ -63,6 +66,7 @@ export const ALL_CALLS = {
   customerDraw: CustomerDrawCalls,
   loanImport: LoanImportCalls,
   dispatch: DispatchCalls,
+  audit: AuditCalls,
   ...Object.fromEntries(Object.entries(ReportCalls).map(([name, calls]) => [`report.${name}`, calls])),
 } satisfies Record<string, Record<string, CallDeclaration>>;
 

@@ -1,8 +1,9 @@
 import type { AppModule } from '../app-module.js';
+import { createAuditRepository } from '../audit/audit.repository.js';
 import { createIngestRepository } from './ingest.repository.js';
 import { ingestRoutes } from './ingest.routes.js';
 import { createIngestService } from './ingest.service.js';
 
-/** Positions from other platforms by API key, through the same pipeline as the gateway's. */
+/** Positions from other platforms by API key, through the same pipeline as the gateway's; the keys' administration. */
 export const ingestModule: AppModule = (app, { db, telemetry }) =>
-  ingestRoutes(app, createIngestService(createIngestRepository(db), telemetry.sink, telemetry.devices));
+  ingestRoutes(app, createIngestService({ db, repo: createIngestRepository(db), audit: createAuditRepository(db), pipeline: telemetry.sink, devices: telemetry.devices }));

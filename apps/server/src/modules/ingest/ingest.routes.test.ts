@@ -122,7 +122,7 @@ describe('strict input', () => {
     const admin = await t.login('admin');
     const create = (payload: object) => t.app.inject({ method: 'POST', url: '/api/integration/create', headers: { accessToken: admin }, payload });
     expect((await create({ name: '对接', deptId: 2_147_483_648 })).json()).toMatchObject({ code: 400, msg: '参数错误：deptId 不能大于2147483647' });
-    expect((await create({ name: '名'.repeat(101) })).json()).toMatchObject({ code: 400, msg: '参数错误：name 最多100个字符' });
+    expect((await create({ name: '名'.repeat(51) })).json()).toMatchObject({ code: 400, msg: '参数错误：name 最多50个字符' });
   });
 
   it('answers 404 for a department that does not exist, even to the platform (the fuzz test found a 500)', async () => {

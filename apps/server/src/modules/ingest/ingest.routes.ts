@@ -19,8 +19,11 @@ export function ingestRoutes(app: FastifyInstance, ingest: IngestService): void 
   );
 
   // Administrators issue keys; the key is in this one answer and nowhere else.
-  route(app, IngestCalls.createIntegration, async ({ user, body }) =>
-    said('已创建，请妥善保存 API key，它只显示这一次', await ingest.createIntegration(user, body)),
+  route(app, IngestCalls.createIntegration, async ({ user, body, request }) =>
+    said('已创建，请妥善保存 API key，它只显示这一次', await ingest.createIntegration(user, request.ip, body)),
   );
   route(app, IngestCalls.listIntegrations, async ({ user }) => ingest.list(user));
+  route(app, IngestCalls.revokeIntegration, async ({ user, body, request }) =>
+    said('已吊销，使用该密钥的对接将立即被拒绝', await ingest.revokeIntegration(user, request.ip, body.id)),
+  );
 }

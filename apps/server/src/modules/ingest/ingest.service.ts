@@ -3,37 +3,78 @@ import {
   formatTime, IngestBatch, IngestPosition, parseTime,
   type CreateIntegration, type IngestItemResult, type IngestResult, type IntegrationCreated, type IntegrationItem,
 } from '@cvrisk/contracts';
-import { describeZodError, notFound } from '../../lib/errors.js';
+import type { Db } from '../../db/database.js';
+import { badInput, conflict, describeZodError, notFound } from '../../lib/errors.js';
 import { scopeHas } from '../../lib/scope.js';
 import { parse } from '../../lib/validate.js';
 import type { DeviceCache } from '../../telemetry/pipeline/device-cache.js';
 import type { IncomingPosition } from '../../telemetry/pipeline/incoming.js';
 import type { PositionSink } from '../../telemetry/pipeline/position-pipeline.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
 import type { SessionUser } from '../session/session-user.js';
-import type { IngestRepository } from './ingest.repository.js';
+import type { IngestRepository, IntegrationRow } from './ingest.repository.js';
 import { hashKey, integrationScope } from './integration-key.js';
 
-export function createIngestService(repo: IngestRepository, pipeline: PositionSink, devices: DeviceCache) {
+export type IngestDeps = { db: Db; repo: IngestRepository; audit: AuditRepository; pipeline: PositionSink; devices: DeviceCache; now?: () => number };
+
+const time = (ms: number | null) => (ms === null ? null : formatTime(ms));
+
+function itemOf(r: IntegrationRow): IntegrationItem {
+  return {
+    id: r.id, name: r.name, deptId: r.dept_id, deptName: r.dept_name, createdAt: formatTime(r.created_at), createdBy: r.created_by,
+    keyHint: r.key_hint, lastUsedAt: time(r.last_used_at), state: r.revoked_at === null ? 'active' : 'revoked', revokedAt: time(r.revoked_at), revokedBy: r.revoked_by,
+  };
+}
+
+export function createIngestService(deps: IngestDeps) {
+  const { db, repo, audit, pipeline, devices } = deps;
+  const now = deps.now ?? Date.now;
 
   return {
-    /** Creates an integration for a department the caller can see and returns its key, shown this once. */
-    async createIntegration(user: SessionUser, input: CreateIntegration): Promise<IntegrationCreated> {
+    /**
+     * Issues a key for a department the caller can see and returns it, shown this once: only its hash
+     * and last four characters are kept. Installers hold no devices or loans, so a key of theirs could
+     * do nothing and is refused. Recorded in the audit log (never the key).
+     */
+    async createIntegration(user: SessionUser, ip: string, input: CreateIntegration): Promise<IntegrationCreated> {
       const deptId = input.deptId ?? user.deptId;
       // A platform user's scope is everything, so an id of no department must be refused here, not by the foreign key.
-      if (!scopeHas(user.scope, deptId) || !(await repo.deptExists(deptId))) throw notFound('机构不存在');
+      const dept = scopeHas(user.scope, deptId) ? await repo.dept(deptId) : undefined;
+      if (!dept) throw notFound('机构不存在');
+      if (dept.kind === 'installer') throw badInput('参数错误：deptId 安装商名下没有设备和贷款，不能持有接口密钥');
       const apiKey = crypto.randomBytes(24).toString('base64url');
-      const id = await repo.createIntegration(deptId, input.name, hashKey(apiKey), Date.now());
-      return { id, name: input.name, deptId, apiKey };
+      const keyHint = apiKey.slice(-4);
+      const id = await db.transaction().execute(async (trx) => {
+        if (await repo.activeNameTaken(deptId, input.name, trx)) throw conflict(`${dept.name}已有名为“${input.name}”的有效密钥，请换一个名称`);
+        const created = await repo.createIntegration({ deptId, name: input.name, keyHash: hashKey(apiKey), keyHint, createdBy: user.username, now: now() }, trx);
+        await audit.record(user, ip, { action: 'integration.create', target: input.name, detail: { id: created, dept: dept.name, keyHint } }, trx);
+        return created;
+      });
+      return { id, name: input.name, deptId, apiKey, keyHint };
     },
 
     async list(user: SessionUser): Promise<IntegrationItem[]> {
-      const rows = await repo.list(user.scope);
-      return rows.map((r) => ({ id: r.id, name: r.name, deptId: r.dept_id, deptName: r.dept_name, createdAt: formatTime(r.created_at) }));
+      return (await repo.list(user.scope)).map(itemOf);
+    },
+
+    /**
+     * Revokes a key: from this moment every call with it (positions, loan import) is refused as an
+     * unknown key would be, by every API process, since the key is looked up on each call. A key is
+     * kept, marked, so the list and the audit log still name it; it cannot be restored.
+     */
+    async revokeIntegration(user: SessionUser, ip: string, id: number): Promise<IntegrationItem> {
+      return db.transaction().execute(async (trx) => {
+        const row = await repo.find(user.scope, id, trx);
+        if (!row) throw notFound('密钥不存在');
+        if (row.revoked_at !== null || !(await repo.revoke(id, user.username, now(), trx))) throw conflict('该密钥已吊销');
+        await audit.record(user, ip, { action: 'integration.revoke', target: row.name, detail: { id, dept: row.dept_name, keyHint: row.key_hint } }, trx);
+        return itemOf((await repo.find(user.scope, id, trx))!);
+      });
     },
 
     /** The key is checked before the body, so a caller without one learns nothing else. */
     async ingest(key: string | undefined, body: unknown): Promise<IngestResult> {
-      const scope = await integrationScope(repo, key);
+      const scope = await integrationScope(repo, key, now());
       const items = parse(IngestBatch, body).positions;
       const results: IngestItemResult[] = items.map((_, index) => ({ index, status: 'rejected' }));
       const accepted: IncomingPosition[] = [];

@@ -10,8 +10,7 @@ import { badInput, notFound } from '../../lib/errors.js';
 import type { Scope } from '../../lib/scope.js';
 import { parse } from '../../lib/validate.js';
 import { openSheet, SheetError } from '../../lib/xlsx-read.js';
-import type { IngestRepository } from '../ingest/ingest.repository.js';
-import { integrationScope } from '../ingest/integration-key.js';
+import { integrationScope, type IntegrationKeys } from '../ingest/integration-key.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { LoanImportRepository } from './loan-import.repository.js';
 import { checkLoanRow, type CheckedLoan, type FieldNames } from './loan-row-check.js';
@@ -31,7 +30,7 @@ type SourceRow = { row: number; raw: Record<string, unknown> };
  */
 /** `changed` after loans are stored: the customer lists' totals count loan states. */
 export function createLoanImportService(
-  db: Db, repo: LoanImportRepository, keys: Pick<IngestRepository, 'findIntegration' | 'subtreeDeptIds'>, changed: () => void, now: () => number = Date.now,
+  db: Db, repo: LoanImportRepository, keys: IntegrationKeys, changed: () => void, now: () => number = Date.now,
 ) {
   /**
    * Every row checked, `PROGRESS_EVERY` at a time: a chunk's contract numbers are looked up together,
@@ -146,7 +145,7 @@ export function createLoanImportService(
 
     /** The key is checked before the body, so a caller without one learns nothing else. */
     async importJson(key: string | undefined, body: unknown): Promise<LoanJsonImportResult> {
-      const scope = await integrationScope(keys, key);
+      const scope = await integrationScope(keys, key, now());
       const { loans } = parse(LoanJsonImport, body);
       const rows = loans.map((raw, i) => ({ row: i + 1, raw: (raw && typeof raw === 'object' ? raw : {}) as Partial<LoanRow> as Record<string, unknown> }));
       const checked = await check(scope, rows, JSON_NAMES);

@@ -280,6 +280,19 @@ export const MENU: RouteItem[] = [
     path: '/system',
     component: 'Layout',
     meta: { title: '系统管理', titleEn: 'Administration', icon: 'SettingOutlined' },
-    children: [],
+    children: [
+      {
+        path: 'integrationKeys',
+        name: 'IntegrationKeys',
+        component: 'integrationKeys',
+        meta: { title: '接口密钥', titleEn: 'API keys', icon: 'KeyOutlined', permissions: ['user:admin'] },
+      },
+      {
+        path: 'auditLog',
+        name: 'AuditLog',
+        component: 'auditLog',
+        meta: { title: '审计日志', titleEn: 'Audit log', icon: 'AuditOutlined', permissions: ['audit:view'] },
+      },
+    ],
   },
 ];

@@ -1,5 +1,6 @@
 import { createOutboundGuard } from '../../lib/outbound-guard.js';
 import type { AppModule } from '../app-module.js';
+import { auditedWrite } from '../audit/audited-write.js';
 import { createPushWorker } from './push-worker.js';
 import { createPushRepository } from './push.repository.js';
 import { pushRoutes } from './push.routes.js';
@@ -16,7 +17,7 @@ export const pushModule: AppModule = (app, { db, telemetry, config, push: option
   const repo = createPushRepository(db);
   const guard = createOutboundGuard(allowedHosts, options.resolve);
   const worker = createPushWorker(repo, guard, { ...options, onError });
-  const service = createPushService(repo, worker, guard, options.now);
+  const service = createPushService(repo, auditedWrite(db, createPushRepository), worker, guard, options.now);
   pushRoutes(app, service);
   const unsubscribe = telemetry.onWarning((event) => void service.warningRaised(event).catch(onError));
   app.addHook('onReady', async () => worker.start());

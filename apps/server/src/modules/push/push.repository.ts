@@ -75,15 +75,13 @@ export function createPushRepository(db: Db) {
       return Number(r.numUpdatedRows) > 0;
     },
 
-    /** Deletes the webhook and its deliveries. */
-    remove(scope: Scope, id: number): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const own = await trx.selectFrom('webhook').select('id').where('id', '=', id).where((eb) => inScope(eb, 'dept_id', scope)).executeTakeFirst();
-        if (!own) return false;
-        await trx.deleteFrom('webhook_delivery').where('webhook_id', '=', id).execute();
-        await trx.deleteFrom('webhook').where('id', '=', id).execute();
-        return true;
-      });
+    /** Deletes the webhook and its deliveries; run inside a transaction (the service's audited write) so it is both or neither. */
+    async remove(scope: Scope, id: number): Promise<boolean> {
+      const own = await db.selectFrom('webhook').select('id').where('id', '=', id).where((eb) => inScope(eb, 'dept_id', scope)).executeTakeFirst();
+      if (!own) return false;
+      await db.deleteFrom('webhook_delivery').where('webhook_id', '=', id).execute();
+      await db.deleteFrom('webhook').where('id', '=', id).execute();
+      return true;
     },
 
     /** Enabled webhooks that hear of a warning of this department: its own and those of the departments above it. */

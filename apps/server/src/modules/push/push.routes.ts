@@ -7,14 +7,14 @@ import type { PushService } from './push.service.js';
 export function pushRoutes(app: FastifyInstance, push: PushService): void {
   route(app, PushCalls.list, async ({ user, body }) => push.list(user, body));
   route(app, PushCalls.deliveries, async ({ user, body }) => push.deliveries(user, body));
-  route(app, PushCalls.save, async ({ user, body }) =>
-    said(body.id ? '推送配置已修改' : '推送配置已添加', { entity: await push.save(user, body) }),
+  route(app, PushCalls.save, async ({ user, body, request }) =>
+    said(body.id ? '推送配置已修改' : '推送配置已添加', { entity: await push.save(user, request.ip, body) }),
   );
-  route(app, PushCalls.enable, async ({ user, body }) =>
-    said(body.enabled ? '已启用' : '已停用', { entity: await push.setEnabled(user, body.id, body.enabled) }),
+  route(app, PushCalls.enable, async ({ user, body, request }) =>
+    said(body.enabled ? '已启用' : '已停用', { entity: await push.setEnabled(user, request.ip, body.id, body.enabled) }),
   );
-  route(app, PushCalls.remove, async ({ user, query }) => {
-    await push.remove(user, query.id);
+  route(app, PushCalls.remove, async ({ user, query, request }) => {
+    await push.remove(user, request.ip, query.id);
     return said('推送配置已删除', null);
   });
   route(app, PushCalls.test, async ({ user, body }) => {

@@ -5,11 +5,12 @@ import {
 } from '@cvrisk/contracts';
 import { badInput, conflict, notFound } from '../../lib/errors.js';
 import { RefusedAddressError, type OutboundGuard } from '../../lib/outbound-guard.js';
+import { changedFields, type AuditedWrite } from '../audit/audited-write.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { PushWorker } from './push-worker.js';
-import type { DeliveryRow, PushRepository, WebhookRow } from './push.repository.js';
+import type { DeliveryRow, PushRepository, WebhookRow, WebhookValues } from './push.repository.js';
 
-type Caller = Pick<SessionUser, 'id' | 'scope' | 'deptId'>;
+type Caller = Pick<SessionUser, 'id' | 'username' | 'scope' | 'deptId'>;
 
 const NOT_FOUND = '推送配置不存在';
 
@@ -33,8 +34,11 @@ function toDelivery(r: DeliveryRow): WebhookDeliveryItem {
   };
 }
 
-/** The warning-push-config screen's rules, and the queueing of a delivery per matching webhook for each new warning. */
-export function createPushService(repo: PushRepository, worker: PushWorker, guard: OutboundGuard, now: () => number = Date.now) {
+/** What a change's audit entry shows of a webhook: never its secret, only that it changed. */
+const audited = (v: Partial<WebhookValues>) => ({ deptId: v.dept_id, name: v.name, url: v.url, warningTypes: v.warning_types, enabled: v.enabled === undefined ? undefined : v.enabled === 1 });
+
+/** The warning-push-config screen's rules, and the queueing of a delivery per matching webhook for each new warning. Every change is audited in its transaction. */
+export function createPushService(repo: PushRepository, write: AuditedWrite<PushRepository>, worker: PushWorker, guard: OutboundGuard, now: () => number = Date.now) {
   async function visible(caller: Caller, id: number): Promise<WebhookRow> {
     const row = await repo.find(caller.scope, id);
     if (!row) throw notFound(NOT_FOUND);
@@ -57,7 +61,7 @@ export function createPushService(repo: PushRepository, worker: PushWorker, guar
       return { list: rows.map(toItem), count };
     },
 
-    async save(caller: Caller, input: WebhookSave): Promise<WebhookItem> {
+    async save(caller: Caller, ip: string, input: WebhookSave): Promise<WebhookItem> {
       const existing = input.id === undefined ? null : await visible(caller, input.id);
       const deptId = input.deptId ?? existing?.dept_id ?? caller.deptId;
       if (!(await repo.deptExists(caller.scope, deptId))) throw notFound('机构不存在');
@@ -67,19 +71,32 @@ export function createPushService(repo: PushRepository, worker: PushWorker, guar
         dept_id: deptId, name: input.name, url: input.url,
         warning_types: input.warningTypes === '*' ? '*' : JSON.stringify(input.warningTypes), enabled: input.enabled ? 1 : 0,
       };
-      let id = input.id;
-      if (id === undefined) id = await repo.insert({ ...values, secret: input.secret! }, caller.id, now());
-      else if (!(await repo.update(caller.scope, id, input.secret ? { ...values, secret: input.secret } : values))) throw notFound(NOT_FOUND);
+      const id = await write(async (tx, audit) => {
+        let saved = input.id;
+        if (saved === undefined) saved = await tx.insert({ ...values, secret: input.secret! }, caller.id, now());
+        else if (!(await tx.update(caller.scope, saved, input.secret ? { ...values, secret: input.secret } : values))) throw notFound(NOT_FOUND);
+        const changes = existing ? changedFields(audited(existing), audited(values)) : audited(values);
+        await audit.recordFor(caller, ip, { action: 'push.save', target: `#${saved} ${input.name}`, detail: { created: !existing, changes, secretChanged: Boolean(input.secret) } });
+        return saved;
+      });
       return toItem(await visible(caller, id));
     },
 
-    async setEnabled(caller: Caller, id: number, enabled: boolean): Promise<WebhookItem> {
-      if (!(await repo.update(caller.scope, id, { enabled: enabled ? 1 : 0 }))) throw notFound(NOT_FOUND);
+    async setEnabled(caller: Caller, ip: string, id: number, enabled: boolean): Promise<WebhookItem> {
+      const row = await visible(caller, id);
+      await write(async (tx, audit) => {
+        if (!(await tx.update(caller.scope, id, { enabled: enabled ? 1 : 0 }))) throw notFound(NOT_FOUND);
+        await audit.recordFor(caller, ip, { action: 'push.enable', target: `#${id} ${row.name}`, detail: { enabled } });
+      });
       return toItem(await visible(caller, id));
     },
 
-    async remove(caller: Caller, id: number): Promise<void> {
-      if (!(await repo.remove(caller.scope, id))) throw notFound(NOT_FOUND);
+    async remove(caller: Caller, ip: string, id: number): Promise<void> {
+      const row = await visible(caller, id);
+      await write(async (tx, audit) => {
+        if (!(await tx.remove(caller.scope, id))) throw notFound(NOT_FOUND);
+        await audit.recordFor(caller, ip, { action: 'push.delete', target: `#${id} ${row.name}`, detail: audited(row) });
+      });
     },
 
     async deliveries(caller: Caller, q: WebhookDeliveryQuery): Promise<PageResult<WebhookDeliveryItem>> {

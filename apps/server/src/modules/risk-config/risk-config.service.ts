@@ -2,6 +2,7 @@ import { DEFAULT_RISK_WARNING_CONFIG, type RiskConfigReply, type RiskWarningConf
 import { CONTEXT_TTL_MS, parseRiskConfig } from '../../engine/context.js';
 import { badInput, notFound, noPermission } from '../../lib/errors.js';
 import { scopeHas } from '../../lib/scope.js';
+import { changedFields, type AuditedWrite } from '../audit/audited-write.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { Institution, RiskConfigRepository } from './risk-config.repository.js';
 
@@ -12,7 +13,7 @@ const NOT_FOUND = '金融机构不存在';
  * everyone else works on their own, which for dealer staff is the one above them: they may read it
  * (it decides their warnings) but it is not theirs to change.
  */
-export function createRiskConfigService(repo: RiskConfigRepository) {
+export function createRiskConfigService(repo: RiskConfigRepository, write: AuditedWrite<RiskConfigRepository>) {
   const platform = (user: SessionUser) => user.scope.kind === 'all';
 
   /** The institution the caller asked for (or their own), or 404 when it is not one they may see. */
@@ -38,6 +39,12 @@ export function createRiskConfigService(repo: RiskConfigRepository) {
     return institution;
   }
 
+  /** What the engine applies now: the institution's own thresholds, or the defaults. */
+  async function inForce(institutionId: number): Promise<RiskWarningConfig> {
+    const stored = await repo.stored(institutionId);
+    return (stored === undefined ? null : parseRiskConfig(stored)) ?? DEFAULT_RISK_WARNING_CONFIG;
+  }
+
   async function reply(user: SessionUser, institution: Institution): Promise<RiskConfigReply> {
     const stored = await repo.stored(institution.id);
     // A stored value that no longer parses is what the engine ignores too: show the defaults it uses.
@@ -57,16 +64,25 @@ export function createRiskConfigService(repo: RiskConfigRepository) {
   return {
     get: async (user: SessionUser, deptId: number | undefined) => reply(user, await resolve(user, deptId)),
 
-    async save(user: SessionUser, deptId: number | undefined, config: RiskWarningConfig): Promise<RiskConfigReply> {
+    /** Kept in the audit log with each threshold it changed, before and after. */
+    async save(user: SessionUser, ip: string, deptId: number | undefined, config: RiskWarningConfig): Promise<RiskConfigReply> {
       const institution = await editableInstitution(user, deptId);
-      await repo.store(institution.id, JSON.stringify(config));
+      const before = await inForce(institution.id);
+      await write(async (tx, audit) => {
+        await tx.store(institution.id, JSON.stringify(config));
+        await audit.record(user, ip, { action: 'riskConfig.save', target: institution.name, detail: { deptId: institution.id, changes: changedFields(before, config) } });
+      });
       return reply(user, institution);
     },
 
     /** Back to server-behaviour §5's defaults: the institution's own row goes, so later default changes reach it. */
-    async reset(user: SessionUser, deptId: number | undefined): Promise<RiskConfigReply> {
+    async reset(user: SessionUser, ip: string, deptId: number | undefined): Promise<RiskConfigReply> {
       const institution = await editableInstitution(user, deptId);
-      await repo.clear(institution.id);
+      const before = await inForce(institution.id);
+      await write(async (tx, audit) => {
+        await tx.clear(institution.id);
+        await audit.record(user, ip, { action: 'riskConfig.reset', target: institution.name, detail: { deptId: institution.id, changes: changedFields(before, DEFAULT_RISK_WARNING_CONFIG) } });
+      });
       return reply(user, institution);
     },
   };

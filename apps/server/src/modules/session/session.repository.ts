@@ -15,6 +15,8 @@ export type UserRow = {
   permissions: string;
 };
 
+export type NewSession = { tokenHash: string; publicId: string; userId: number; now: number; expiresAt: number; ip: string; userAgent: string };
+
 export function createSessionRepository(db: Db) {
   const userWithDeptAndRole = () =>
     db
@@ -39,10 +41,13 @@ export function createSessionRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    async createSession(tokenHash: string, userId: number, now: number, expiresAt: number): Promise<void> {
+    async createSession(s: NewSession): Promise<void> {
       await db
         .insertInto('session')
-        .values({ token_hash: tokenHash, user_id: userId, created_at: now, expires_at: expiresAt, last_seen_at: now })
+        .values({
+          token_hash: s.tokenHash, public_id: s.publicId, user_id: s.userId, created_at: s.now, expires_at: s.expiresAt, last_seen_at: s.now,
+          ip: s.ip.slice(0, 64), user_agent: s.userAgent.slice(0, 200),
+        })
         .execute();
     },
 
@@ -66,6 +71,28 @@ export function createSessionRepository(db: Db) {
         .where('u.enabled', '=', 1)
         .execute();
       return new Set(rows.map((r) => r.token_hash));
+    },
+
+    /** A user's sessions that have not run out, the latest used first. */
+    listSessions(userId: number, now: number) {
+      return db
+        .selectFrom('session')
+        .select(['token_hash', 'public_id', 'created_at', 'last_seen_at', 'expires_at', 'ip', 'user_agent'])
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', now)
+        .orderBy('last_seen_at', 'desc')
+        .orderBy('created_at', 'desc')
+        .execute();
+    },
+
+    /** A session that has not run out, by the id session lists show. */
+    findByPublicId(publicId: string, now: number) {
+      return db
+        .selectFrom('session')
+        .select(['token_hash', 'public_id', 'user_id'])
+        .where('public_id', '=', publicId)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
     },
 
     async deleteExpiredSessions(now: number): Promise<void> {

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import type { LoginData, LoginRequest, UserInfo } from '@cvrisk/contracts';
+import { formatTime, type LoginData, type LoginRequest, type SessionItem, type UserInfo } from '@cvrisk/contracts';
 import { createConcurrencyGate, QueueFull } from '../../lib/concurrency.js';
-import { badInput, invalidToken, tooMany } from '../../lib/errors.js';
+import { AppError, badInput, invalidToken, tooMany } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
 import { ALL } from '../../lib/scope.js';
+import { browserOf } from './client.js';
 import { failureKeys, refusal, type FailureCounts, type ThrottleLimits } from './login-throttle.js';
 import type { SessionRepository, UserRow } from './session.repository.js';
 import type { SessionUser } from './session-user.js';
@@ -25,6 +26,29 @@ const EXTEND_EVERY_MS = 60_000;
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
+/** The id session lists show and end sessions by: random, so it says nothing about the token. */
+export const newSessionId = () => crypto.randomBytes(12).toString('base64url');
+
+/** Where a sign-in comes from, kept with the session for the owner's session list. */
+export type Client = { ip: string; userAgent: string };
+
+/** The account an attempt named, when it exists: who the audit entry is about. */
+export type Account = { id: number; username: string; deptId: number };
+
+/**
+ * A refused sign-in, with what the audit log needs to know about it (the caller learns only the
+ * message): the account named, if it exists, and whether it was turned away unchecked (throttled).
+ */
+export class LoginRefused extends AppError {
+  constructor(
+    error: AppError,
+    readonly account: Account | null,
+    readonly throttled: boolean,
+  ) {
+    super(error.code, error.message);
+  }
+}
+
 // A fixed hash to verify against when the user does not exist, so timing does not reveal accounts.
 const DUMMY_HASH =
   '$argon2id$v=19$m=65536,t=3,p=4$4Jm+tPwQDG7yd91FMojYfw$5NPjwn4WLSjG2pEuMfpP707XsKlvbM9C3DeUFkyd19Y';
@@ -41,9 +65,9 @@ export function createSessionService(repo: SessionRepository, opts: SessionOptio
   const endedListeners = new Set<SessionsEndedListener>();
 
   /**
-   * The one way a session ends before it expires: sign-out today; the coming password change and
-   * session revocation must end sessions through here too, so that what holds a session open (the
-   * live stream) ends with it at once. Listeners hear this process's endings only; streams held by
+   * The one way a session ends before it expires: sign-out, a password change (the user's other
+   * sessions), and ending a session from a session list all come through here, so that what holds a
+   * session open (the live stream) ends with it at once. Listeners hear this process's endings only; streams held by
    * other server processes end at their hub's periodic session check.
    */
   async function endSessions(tokenHashes: readonly string[]): Promise<void> {
@@ -70,7 +94,8 @@ export function createSessionService(repo: SessionRepository, opts: SessionOptio
   }
 
   return {
-    async login(input: LoginRequest, ip: string): Promise<LoginData> {
+    async login(input: LoginRequest, client: Client): Promise<{ data: LoginData; account: Account; sessionId: string }> {
+      const { ip } = client;
       const t = now();
       const since = t - opts.throttle.windowMs;
       const keys = failureKeys(input.username, ip);
@@ -86,7 +111,7 @@ export function createSessionService(repo: SessionRepository, opts: SessionOptio
       if (refused) {
         // A refused attempt is no failure: otherwise trying during a lock would keep it locked.
         await repo.deleteFailures(attempt);
-        throw tooMany(refused);
+        throw new LoginRefused(tooMany(refused), accountOf(await repo.findUserByUsername(input.username)), true);
       }
       const user = await repo.findUserByUsername(input.username);
       let valid: boolean;
@@ -95,11 +120,11 @@ export function createSessionService(repo: SessionRepository, opts: SessionOptio
       } catch (err) {
         if (!(err instanceof QueueFull)) throw err;
         await repo.deleteFailures(attempt);
-        throw tooMany(BUSY);
+        throw new LoginRefused(tooMany(BUSY), accountOf(user), true);
       }
       if (!user || !valid || user.enabled !== 1) {
         if (Math.max(...Object.values(before)) + 1 >= 3) await new Promise((r) => setTimeout(r, opts.slowDownMs));
-        throw badInput(WRONG_CREDENTIALS);
+        throw new LoginRefused(badInput(WRONG_CREDENTIALS), accountOf(user), false);
       }
       // The owner is in: the account's total and this address's failures on it are forgiven; other addresses
       // keep theirs on it (5 still refuse them), and this address keeps its failures on other accounts.
@@ -110,8 +135,10 @@ export function createSessionService(repo: SessionRepository, opts: SessionOptio
       const token = crypto.randomBytes(32).toString('base64url');
       // The lifetime starts when the session is issued, not when the (slow, hashed) attempt began.
       const issued = now();
-      await repo.createSession(hashToken(token), user.id, issued, issued + opts.ttlMs);
-      return { accessToken: token, entity: { realname: user.realname, avatar: user.avatar } };
+      const sessionId = newSessionId();
+      await repo.createSession({ tokenHash: hashToken(token), publicId: sessionId, userId: user.id, now: issued, expiresAt: issued + opts.ttlMs, ...client });
+      const account = { id: user.id, username: user.username, deptId: user.dept_id };
+      return { data: { accessToken: token, entity: { realname: user.realname, avatar: user.avatar } }, account, sessionId };
     },
 
     /** Token → caller, or the invalid-token error (5003) that sends the console back to login. */
@@ -137,6 +164,33 @@ export function createSessionService(repo: SessionRepository, opts: SessionOptio
 
     endSessions,
 
+    /** A user's sessions for a session list; `currentTokenHash` marks the one the request came with. */
+    async sessionsOf(userId: number, currentTokenHash: string | null): Promise<SessionItem[]> {
+      const rows = await repo.listSessions(userId, now());
+      return rows.map((r) => ({
+        id: r.public_id,
+        createdAt: formatTime(r.created_at),
+        lastSeenAt: formatTime(r.last_seen_at),
+        expiresAt: formatTime(r.expires_at),
+        ip: r.ip ?? '',
+        browser: browserOf(r.user_agent),
+        current: r.token_hash === currentTokenHash,
+      }));
+    },
+
+    /** A session that still holds, by its public id. */
+    async findSession(publicId: string): Promise<{ tokenHash: string; userId: number } | undefined> {
+      const row = await repo.findByPublicId(publicId, now());
+      return row && { tokenHash: row.token_hash, userId: row.user_id };
+    },
+
+    /** Ends every session of a user but one (the one a password was just changed from). */
+    async endOtherSessions(userId: number, keepTokenHash: string): Promise<number> {
+      const others = (await repo.listSessions(userId, now())).map((r) => r.token_hash).filter((h) => h !== keepTokenHash);
+      await endSessions(others);
+      return others.length;
+    },
+
     /** Subscribes to sessions ended early (see `endSessions`); returns the unsubscribe. */
     onSessionsEnded(listener: SessionsEndedListener): () => void {
       endedListeners.add(listener);
@@ -157,5 +211,7 @@ export function createSessionService(repo: SessionRepository, opts: SessionOptio
     },
   };
 }
+
+const accountOf = (user: UserRow | undefined): Account | null => (user ? { id: user.id, username: user.username, deptId: user.dept_id } : null);
 
 export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,9 +1,12 @@
 import type { Db } from '../../db/database.js';
 import { inScope, type Scope } from '../../lib/scope.js';
+import { createAuditRepository } from '../audit/audit.repository.js';
+import type { SessionUser } from '../session/session-user.js';
 
 /** A warning just handled: whose grade to recompute and whom to tell. */
 export type Handled = { id: number; customer_id: number | null; dept_id: number };
-export type DealBy = { userId: number; description: string; at: number };
+/** Who handles, from which address, with what result, when. */
+export type DealBy = { user: SessionUser; ip: string; description: string; at: number };
 export type DealTarget = { id: number; device_id: number; warning_type: number; warning_time: number };
 
 /** Thrown inside a transaction to roll it back when a chosen warning was handled meanwhile. */
@@ -17,13 +20,18 @@ const AUDIT_CHUNK = 500;
  * once exactly one wins, on SQLite (one writer) as on PostgreSQL (row locks).
  */
 export function createWarningDealRepository(db: Db) {
-  const settled = (by: DealBy) => ({ deal_status: 1, deal_user_id: by.userId, deal_time: by.at, deal_description: by.description });
+  const settled = (by: DealBy) => ({ deal_status: 1, deal_user_id: by.user.id, deal_time: by.at, deal_description: by.description });
 
+  /** Each warning's handling record, and one audit-log entry for the act (the chosen warning, every id it handled, the result). */
   async function audit(trx: Db, handled: Handled[], by: DealBy): Promise<void> {
     for (let i = 0; i < handled.length; i += AUDIT_CHUNK) {
       const part = handled.slice(i, i + AUDIT_CHUNK);
-      await trx.insertInto('warning_deal').values(part.map((h) => ({ warning_id: h.id, user_id: by.userId, description: by.description, at: by.at }))).execute();
+      await trx.insertInto('warning_deal').values(part.map((h) => ({ warning_id: h.id, user_id: by.user.id, description: by.description, at: by.at }))).execute();
     }
+    const ids = handled.map((h) => h.id);
+    await createAuditRepository(trx, () => by.at).record(by.user, by.ip, {
+      action: 'warning.handle', target: String(ids[0]), detail: { description: by.description, count: ids.length, ids },
+    });
   }
 
   return {

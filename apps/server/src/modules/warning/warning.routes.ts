@@ -12,9 +12,9 @@ export function warningRoutes(app: FastifyInstance, warnings: WarningService): v
 
   route(app, WarningCalls.typeDict, async () => warnings.typeDict());
   route(app, WarningCalls.list, async ({ user, body }) => warnings.list(user, body));
-  route(app, WarningCalls.unifyDeal, async ({ user, body }) => dealt(await warnings.unify(user, body)));
-  route(app, WarningCalls.treat, async ({ user, body }) => dealt(await warnings.treat(user, body)));
-  route(app, WarningCalls.unifyDealBatch, async ({ user, body }) => dealt(await warnings.batch(user, body)));
+  route(app, WarningCalls.unifyDeal, async ({ user, body, request }) => dealt(await warnings.unify(user, request.ip, body)));
+  route(app, WarningCalls.treat, async ({ user, body, request }) => dealt(await warnings.treat(user, request.ip, body)));
+  route(app, WarningCalls.unifyDealBatch, async ({ user, body, request }) => dealt(await warnings.batch(user, request.ip, body)));
   route(app, WarningCalls.byDeviceAndType, async ({ user, query }) => warnings.openOfDevice(user, query));
   route(app, WarningCalls.nextUnhandled, async ({ user, query }) => warnings.next(user, query.id));
   route(app, WarningCalls.countByCar, async ({ user, query }) => warnings.countsOfCar(user, query.carid));

@@ -77,11 +77,11 @@ export function createWarningService(d: WarningServiceDeps) {
     throw conflict(`该预警已被${who}于${when}处理，请勿重复处理`);
   }
 
-  async function handleOne(user: SessionUser, form: TreatForm, earlier: boolean) {
+  async function handleOne(user: SessionUser, ip: string, form: TreatForm, earlier: boolean) {
     const w = await target(user, form);
     if (w.deal_status !== DEAL_STATUS.unhandled) return handledBy(w);
     const at = now();
-    const handled = await d.deal.handleOne(user.scope, w, earlier, { userId: user.id, description: form.dealDescription, at });
+    const handled = await d.deal.handleOne(user.scope, w, earlier, { user, ip, description: form.dealDescription, at });
     // Another operator committed between our read and our update.
     if (!handled) return handledBy(await d.list.findForDeal(user.scope, w.id));
     return settle(handled, at);
@@ -128,13 +128,13 @@ export function createWarningService(d: WarningServiceDeps) {
     },
 
     /** unifyDeal: this warning and the device's earlier unhandled ones of its type. */
-    unify: (user: SessionUser, form: TreatForm) => handleOne(user, form, true),
+    unify: (user: SessionUser, ip: string, form: TreatForm) => handleOne(user, ip, form, true),
 
     /** treatRiskWarning: this warning only. */
-    treat: (user: SessionUser, form: TreatForm) => handleOne(user, form, false),
+    treat: (user: SessionUser, ip: string, form: TreatForm) => handleOne(user, ip, form, false),
 
     /** unifyDealBatch: all of the chosen warnings, or none. */
-    async batch(user: SessionUser, form: DealBatchForm) {
+    async batch(user: SessionUser, ip: string, form: DealBatchForm) {
       const found = await d.list.findManyForDeal(user.scope, form.ids);
       const missing = form.ids.length - found.length;
       if (missing > 0) throw notFound(`所选预警中有${missing}条不存在或无权查看`);
@@ -142,7 +142,7 @@ export function createWarningService(d: WarningServiceDeps) {
       const done = found.filter((w) => w.deal_status !== DEAL_STATUS.unhandled).length;
       if (done > 0) throw lost(done);
       const at = now();
-      const handled = await d.deal.handleAll(form.ids, { userId: user.id, description: form.dealDescription, at });
+      const handled = await d.deal.handleAll(form.ids, { user, ip, description: form.dealDescription, at });
       if (!handled) {
         const again = await d.list.findManyForDeal(user.scope, form.ids);
         throw lost(again.filter((w) => w.deal_status !== DEAL_STATUS.unhandled).length);

@@ -30,11 +30,25 @@ const summary: string[] = [];
 /** Ends the caller's session: each case needs a session of its own, and signing in costs a password hash, so fewer cases. */
 const endsSession = (call: CallDeclaration) => /\/logout$/i.test(call.path);
 const LOGOUT_CASES = 12;
-/** Signing in and registering hash a password on every attempt (~0.5 s each here): fewer cases, or they alone take minutes. */
-const hashesPasswords = (call: CallDeclaration) => /\/(login|register)$/i.test(call.path);
+/**
+ * Signing in, registering and changing a password hash one on every attempt (~0.5 s each here): fewer
+ * cases, or they alone take minutes. A fuzzed change never knows admin's password, so it never lands.
+ */
+const hashesPasswords = (call: CallDeclaration) => /\/(login|register|changePassword)$/i.test(call.path);
 const PASSWORD_CASES = 12;
 /** The integration key the position feed (public, with its own credential) is sent with. */
 let ingestKey = '';
+/** The department the keys are issued for. */
+let keyDept = 0;
+
+/**
+ * Each keyed call gets a key of its own, issued just before it is fuzzed: fuzzing revokeIntegration
+ * sends small ids, which reach real keys, so a key issued once at the start would be revoked by then.
+ */
+async function issueKey(name: string): Promise<string> {
+  const created = await t.app.inject({ method: 'POST', url: IngestCalls.createIntegration.path, headers: { accessToken: token }, payload: { name: `fuzz ${name}`, deptId: keyDept } });
+  return (created.json() as { result: { apiKey: string } }).result.apiKey;
+}
 
 /** The server's error log, so a 500 in the report says what broke (by request id). */
 const errors = new Map<string, string>();
@@ -67,9 +81,7 @@ beforeAll(async () => {
   const logouts = calls.filter(({ call }) => endsSession(call)).length;
   for (let i = 0; i < logouts * LOGOUT_CASES; i++) spareTokens.push(await t.login('admin'));
   hints = await demoHints(t);
-  const dealer = await t.db.selectFrom('dept').select('id').where('kind', '=', 'dealer').orderBy('id').executeTakeFirstOrThrow();
-  const created = await t.app.inject({ method: 'POST', url: IngestCalls.createIntegration.path, headers: { accessToken: token }, payload: { name: 'fuzz', deptId: dealer.id } });
-  ingestKey = (created.json() as { result: { apiKey: string } }).result.apiKey;
+  keyDept = (await t.db.selectFrom('dept').select('id').where('kind', '=', 'dealer').orderBy('id').executeTakeFirstOrThrow()).id;
 });
 afterAll(async () => {
   if (summary.length) console.info(`fuzz FUZZ_SEED=${FUZZ_SEED}\n${summary.join('\n')}`);
@@ -190,6 +202,7 @@ async function fuzzCall(name: string, call: CallDeclaration): Promise<void> {
   const rng: Rng = createRng(seedFor(name));
   const count = endsSession(call) ? LOGOUT_CASES : hashesPasswords(call) ? PASSWORD_CASES : caseCount(isFileReply(call.reply));
   const cases = casesFor(call, rng, count, hints);
+  if (KEYED.includes(call)) ingestKey = await issueKey(name);
   const failures: string[] = [];
   let ok = 0;
   for (const [i, c] of cases.entries()) {

@@ -30,6 +30,18 @@ let foreignDepts: number[] = [];
 const storedByDealer1 = new Set<string>();
 const summary: string[] = [];
 let ingestKey = '';
+/** Who issues the keys, and for which department (dealer1's). */
+let adminToken = '';
+let keyDept = 0;
+
+/**
+ * Each keyed call gets a key of its own, issued just before it is sent: fuzzdealer1 holds user:admin,
+ * so the revokeIntegration pass may revoke dealer1's keys (its own, rightly), the one issued at the start too.
+ */
+async function issueKey(name: string): Promise<string> {
+  const created = await t.app.inject({ method: 'POST', url: IngestCalls.createIntegration.path, headers: { accessToken: adminToken }, payload: { name: `fuzz scope ${name}`, deptId: keyDept } });
+  return (created.json() as { result: { apiKey: string } }).result.apiKey;
+}
 const tokens: Record<string, string> = {};
 const USERS = ['dealer1', 'fuzzdealer1'] as const;
 
@@ -67,7 +79,7 @@ beforeAll(async () => {
   t = await createTestApp({}, undefined, { push: { resolve: () => Promise.reject(new Error('the fuzz test resolves no names')), timeoutMs: 500 } });
   await addAccountBeside(t, 'dealer1', 'fuzzdealer1', [...Permissions]);
   for (const u of USERS) tokens[u] = await t.login(u);
-  const admin = await t.login('admin');
+  adminToken = await t.login('admin');
   const users = await t.db.selectFrom('app_user').select(['username', 'dept_id']).execute();
   const deptOf = (name: string) => users.find((u) => u.username === name)!.dept_id;
   const depts = await t.db.selectFrom('dept').select(['id', 'parent_id', 'kind']).execute();
@@ -86,8 +98,7 @@ beforeAll(async () => {
   dealer2Depts = subtree(deptOf('dealer2'));
   foreignDepts = depts.map((d) => d.id).filter((id) => !own.includes(id) && !ancestors.includes(id));
   for (const d of depts.filter((x) => x.kind === 'dealer')) await addDealerRows(t.db, d.id);
-  const created = await t.app.inject({ method: 'POST', url: IngestCalls.createIntegration.path, headers: { accessToken: admin }, payload: { name: 'fuzz scope', deptId: deptOf('dealer1') } });
-  ingestKey = (created.json() as { result: { apiKey: string } }).result.apiKey;
+  keyDept = deptOf('dealer1');
   await collectForeign();
 });
 afterAll(async () => {
@@ -237,6 +248,7 @@ const REFUSALS = [400, 403, 404];
 async function scopeCall(name: string, call: CallDeclaration): Promise<void> {
   const failures: string[] = [];
   const tally = { cases: 0, aimed: 0, refused: 0 };
+  if (KEYED.includes(call)) ingestKey = await issueKey(name);
   const before = await foreignDigest();
   for (const user of USERS) {
     for (const [i, c] of scopeCases(name, call).entries()) {

@@ -1,5 +1,6 @@
-import { GlobalOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, GlobalOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Space, Tooltip } from 'antd';
+import { useAccountDialogs } from '../../features/account/useAccountDialogs';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { useSession } from '../session/SessionContext';
 import { useLogout } from '../session/useLogout';
@@ -14,7 +15,7 @@ import { UserMenu } from './UserMenu';
 
 /**
  * Warning ticker, badge, quick dispatch (with order:dispatch) and quick search; language, theme, the
- * signed-in user and sign-out, at the right of the top bar. Compact (below 992 px): the badge, quick
+ * signed-in user (a menu: change password, signed-in devices) and sign-out, at the right of the top bar. Compact (below 992 px): the badge, quick
  * dispatch, the search behind an icon, and a user menu holding language, theme and sign-out, so that
  * all of them stay reachable on a 390 px phone.
  */
@@ -23,6 +24,7 @@ export function HeaderActions({ compact = false }: { compact?: boolean }) {
   const { user } = useSession();
   const { openDrawer } = useSettings();
   const logout = useLogout();
+  const account = useAccountDialogs();
   const feed = canLoadFeed(user.permissions);
   const canDispatch = user.permissions.includes('order:dispatch');
   useWarningFeedLive(feed);
@@ -62,13 +64,17 @@ export function HeaderActions({ compact = false }: { compact?: boolean }) {
       <Tooltip title={t('layout.settings')}>
         <Button type="text" icon={<SettingOutlined />} aria-label={t('layout.settings')} onClick={openDrawer} />
       </Tooltip>
-      <span className="shell-user">
-        <Avatar size={24} src={user.avatar || undefined} icon={<UserOutlined />} />
-        <span className="shell-user-name">{user.realname}</span>
-      </span>
+      <Dropdown menu={{ items: account.items, onClick: ({ key }) => account.onMenuClick(key) }} trigger={['click']} placement="bottomRight">
+        <Button type="text" className="shell-user" aria-label={t('shell.userMenu')}>
+          <Avatar size={24} src={user.avatar || undefined} icon={<UserOutlined />} />
+          <span className="shell-user-name">{user.realname}</span>
+          <DownOutlined className="shell-user-caret" />
+        </Button>
+      </Dropdown>
       <Tooltip title={t('logout.title')}>
         <Button type="text" icon={<LogoutOutlined />} aria-label={t('logout.title')} onClick={logout} />
       </Tooltip>
+      {account.dialogs}
     </Space>
   );
 }

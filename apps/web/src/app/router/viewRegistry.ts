@@ -183,6 +183,16 @@ export const views: Record<string, View> = {
     permissions: ['device:view'],
     page: lazyPage(() => import('../../features/onlineCheck/OnlineCheckPage'), 'OnlineCheckPage'),
   },
+  integrationKeys: {
+    path: '/system/integrationKeys',
+    permissions: ['user:admin'],
+    page: lazyPage(() => import('../../features/integrationKeys/IntegrationKeysPage'), 'IntegrationKeysPage'),
+  },
+  auditLog: {
+    path: '/system/auditLog',
+    permissions: ['audit:view'],
+    page: lazyPage(() => import('../../features/auditLog/AuditLogPage'), 'AuditLogPage'),
+  },
 };
 
 export const viewKeys: ReadonlySet<string> = new Set(Object.keys(views));

@@ -1,7 +1,9 @@
 import { trackEn } from './messages/track';
+import { integrationKeysEn } from './messages/integration-keys';
 import { shellEn } from './messages/shell';
 import { monitoringEn } from './messages/monitoring';
 import { pushEn } from './messages/push';
+import { accountEn } from './messages/account';
 import { customersEn } from './messages/customers';
 import { portraitEn } from './messages/portrait';
 import { terminalEn } from './messages/terminal';
@@ -14,10 +16,13 @@ import { dashboardEn } from './messages/dashboard';
 import { warningDetailEn } from './messages/warningDetail';
 import { riskAdminEn } from './messages/riskAdmin';
 import { warningsEn } from './messages/warnings';
+import { auditEn } from './messages/audit';
 import type { MessageKey } from './zh';
 
 export const en: Record<MessageKey, string> = {
   ...pushEn,
+  ...accountEn,
+  ...integrationKeysEn,
   ...customersEn,
   ...portraitEn,
   ...terminalEn,
@@ -30,6 +35,7 @@ export const en: Record<MessageKey, string> = {
   ...warningDetailEn,
   ...riskAdminEn,
   ...warningsEn,
+  ...auditEn,
   ...trackEn,
   ...shellEn,
   ...monitoringEn,

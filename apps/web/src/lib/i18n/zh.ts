@@ -1,7 +1,9 @@
 import { trackZh } from './messages/track';
+import { integrationKeysZh } from './messages/integration-keys';
 import { shellZh } from './messages/shell';
 import { monitoringZh } from './messages/monitoring';
 import { pushZh } from './messages/push';
+import { accountZh } from './messages/account';
 import { customersZh } from './messages/customers';
 import { portraitZh } from './messages/portrait';
 import { terminalZh } from './messages/terminal';
@@ -14,10 +16,13 @@ import { dashboardZh } from './messages/dashboard';
 import { warningDetailZh } from './messages/warningDetail';
 import { riskAdminZh } from './messages/riskAdmin';
 import { warningsZh } from './messages/warnings';
+import { auditZh } from './messages/audit';
 
 /** Console words in Chinese; domain words (states, kinds, loan status) come from the contracts' labels. */
 export const zh = {
   ...pushZh,
+  ...accountZh,
+  ...integrationKeysZh,
   ...customersZh,
   ...portraitZh,
   ...terminalZh,
@@ -30,6 +35,7 @@ export const zh = {
   ...warningDetailZh,
   ...riskAdminZh,
   ...warningsZh,
+  ...auditZh,
   ...trackZh,
   ...shellZh,
   ...monitoringZh,
