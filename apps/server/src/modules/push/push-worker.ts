@@ -163,10 +163,17 @@ export function createPushWorker(repo: PushRepository, guard: OutboundGuard, o: 
     wake(): void {
       if (!stopped) void tick();
     },
-    /** Attempts this one delivery at once (the test button), whether or not the worker runs. */
-    async deliverNow(id: number): Promise<void> {
-      const [d] = await repo.due(now(), 1, id);
+    /**
+     * Queues a test delivery to the webhook and attempts it at once, whether or not the worker runs;
+     * answers its id. It is queued already leased to this call, so a poll of the worker cannot take it
+     * and leave the caller reading it mid-attempt; if this process dies first, it is tried once the lease passes.
+     */
+    async sendTest(webhookId: number): Promise<number> {
+      const lease = now() + timeoutMs + 60_000;
+      const [id] = await repo.enqueue([webhookId], null, now(), lease);
+      const [d] = await repo.due(lease, 1, id!);
       if (d) await attempt(d);
+      return id!;
     },
     async stop(): Promise<void> {
       stopped = true;

@@ -89,11 +89,12 @@ export function createPushRepository(db: Db) {
       return db.selectFrom('webhook').select(['id', 'warning_types']).where('enabled', '=', 1).where(inSelfOrAncestors('dept_id', deptId)).execute();
     },
 
-    async enqueue(webhookIds: number[], warningId: number | null, now: number): Promise<number[]> {
+    /** Queues deliveries due at `dueAt` (now, unless the caller takes them for itself: a test delivery). */
+    async enqueue(webhookIds: number[], warningId: number | null, now: number, dueAt = now): Promise<number[]> {
       if (webhookIds.length === 0) return [];
       // A warning's delivery to a webhook is queued once, however many processes heard the warning (scale mode).
       const rows = await db.insertInto('webhook_delivery')
-        .values(webhookIds.map((id) => ({ webhook_id: id, warning_id: warningId, state: 'pending', attempts: 0, next_attempt_at: now, created_at: now })))
+        .values(webhookIds.map((id) => ({ webhook_id: id, warning_id: warningId, state: 'pending', attempts: 0, next_attempt_at: dueAt, created_at: now })))
         .onConflict((oc) => oc.columns(['webhook_id', 'warning_id']).where('warning_id', 'is not', null).doNothing())
         .returning('id').execute();
       return rows.map((r) => r.id);

@@ -108,8 +108,7 @@ export function createPushService(repo: PushRepository, write: AuditedWrite<Push
     /** Sends the test payload once, now, and answers how it went (it is listed with the deliveries too). */
     async test(caller: Caller, id: number): Promise<WebhookDeliveryItem> {
       await visible(caller, id);
-      const [deliveryId] = await repo.enqueue([id], null, now());
-      await worker.deliverNow(deliveryId!);
+      await worker.sendTest(id);
       const { rows } = await repo.deliveryPage(caller.scope, { webhookId: id }, 0, 1);
       return toDelivery(rows[0]!);
     },
