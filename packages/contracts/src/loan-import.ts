@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, XLSX_FILE } from './api/call.js';
+import { defineCall, XLSX_TEMPLATE } from './api/call.js';
 import { id } from './fields.js';
 import { LoanStatuses } from './labels.js';
 
@@ -121,7 +121,7 @@ export const LoanImportCalls = {
     summary: '贷款导入模板（xlsx）',
     tag: TAG,
     access: 'loan:import',
-    reply: XLSX_FILE,
+    reply: XLSX_TEMPLATE,
   }),
   importFile: defineCall({
     method: 'POST',

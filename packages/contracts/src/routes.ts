@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './api/call.js';
+import { Permissions } from './permissions.js';
 
 /** A menu entry as `/menu/navigate` returns it (console-spec §3 "Route item"). */
 export const RouteItem = z.object({
@@ -13,7 +14,8 @@ export const RouteItem = z.object({
     title: z.string(),
     titleEn: z.string(),
     icon: z.string().optional(),
-    permissions: z.array(z.string()).optional(),
+    /** Any one of these opens the entry; the one permission list the server enforces on its calls. */
+    permissions: z.array(z.enum(Permissions)).optional(),
     noKeepAlive: z.boolean().optional(),
     affix: z.boolean().optional(),
   }),

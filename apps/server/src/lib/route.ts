@@ -62,7 +62,7 @@ export function route<C extends CallDeclaration>(app: FastifyInstance, call: C, 
         reply,
       } as Context<C>;
       // A file reply is data leaving the product: who took what, with which filters, is recorded before any byte leaves.
-      if (!replySchema && ctx.user) await request.server.recordExport(ctx.user, request.ip, call.path, { ...(ctx.query as object), ...(ctx.body as object) });
+      if (!replySchema && !('template' in call.reply) && ctx.user) await request.server.recordExport(ctx.user, request.ip, call.path, { ...(ctx.query as object), ...(ctx.body as object) });
       const out = await handler(ctx);
       if (!replySchema) return out;
       const { msg, value } = out instanceof Said ? out : { msg: '操作成功', value: out };

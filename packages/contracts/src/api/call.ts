@@ -3,11 +3,17 @@ import type { Permission } from '../permissions.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** A reply that is a file (an export), not an envelope; `file` is its media type. */
-export type FileReply = { file: string };
+/**
+ * A reply that is a file (an export), not an envelope; `file` is its media type. `template`: a blank
+ * form to fill in, holding no product data, so fetching it is not recorded as an export.
+ */
+export type FileReply = { file: string; template?: true };
 
 /** The reply of an Excel export. */
 export const XLSX_FILE = { file: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const satisfies FileReply;
+
+/** A blank Excel form (an import template). */
+export const XLSX_TEMPLATE = { ...XLSX_FILE, template: true } as const satisfies FileReply;
 
 /**
  * One call of the API, declared once. The server registers its route from this (input parsed with

@@ -147,6 +147,14 @@ describe('what is recorded', () => {
     expect((await post('finance1', '/api/report/gpsAlarm/download', { beginDate: 'yesterday' })).statusCode).toBe(400);
     expect((await list('admin', { action: 'export' })).count).toBe(before);
   });
+
+  it('a blank import template is not an export: it holds no data', async () => {
+    const before = (await list('admin', { action: 'export' })).count;
+    const res = await t.app.inject({ method: 'GET', url: '/api/loan/importTemplate', headers: { accessToken: tokens.finance1! } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect((await list('admin', { action: 'export' })).count).toBe(before);
+  });
 });
 
 describe('the export of the log itself', () => {
