@@ -21,6 +21,21 @@ export async function signedIn(page, baseUrl, username) {
   await page.locator('.ant-layout-footer, footer').first().waitFor();
 }
 
+/**
+ * The blocking dialog a created or reset password opens at sign-in: the one-time password out, the
+ * user's own in; the console then opens in place (a hash change, no page load).
+ */
+export async function changeInitialPassword(page, current, fresh) {
+  const forced = page.getByRole('dialog', { name: '请先修改初始密码' });
+  await forced.getByLabel('当前密码', { exact: true }).fill(current);
+  await forced.getByLabel('新密码', { exact: true }).fill(fresh);
+  await forced.getByLabel('确认新密码', { exact: true }).fill(fresh);
+  await forced.getByRole('button', { name: /确认修改/ }).click();
+  await page.waitForFunction(() => window.location.hash.startsWith('#/index'), undefined, { timeout: 30_000 });
+  await page.locator('.ant-menu').first().waitFor();
+  await dismissNotices(page);
+}
+
 /** Waits until the list's pagination says `共 N 条` and returns N. */
 export async function listTotal(page, differentFrom) {
   if (differentFrom !== undefined) {

@@ -66,9 +66,15 @@ async function startServer() {
     baseUrl: `http://127.0.0.1:${port}`,
     jt808Port,
     dataDir,
-    stop: () => {
+    // The data directory goes only once the server has exited: removing it while the server still
+    // writes (its simulator state, the database's journal) failed the run after every test had passed.
+    stop: async () => {
+      const exited = child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }
@@ -138,7 +144,7 @@ try {
   }
 } finally {
   await browser.close();
-  server.stop();
+  await server.stop();
 }
 if (flaky.length) console.log(`\n${'!'.repeat(72)}\ne2e: ${flaky.length} FLAKY — passed only on the second try:\n  ${flaky.join('\n  ')}\n${'!'.repeat(72)}`);
 writeReport(passed, failed, failures);

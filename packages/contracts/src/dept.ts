@@ -9,6 +9,8 @@ export const DeptNode = z.object({
   name: z.string(),
   kind: z.enum(DeptKinds),
   city: z.string().nullable(),
+  /** It or a department above it is disabled (issue 18): it still holds data, so pickers show it, marked. */
+  disabled: z.boolean(),
   get children(): z.ZodArray<typeof DeptNode> {
     return z.array(DeptNode);
   },

@@ -85,6 +85,8 @@ export const DeviceListItem = z.object({
   invalidPositions: z.number(),
   lastInvalidAt: z.string().nullable(),
   lastInvalidReason: z.string().nullable(),
+  /** When the device was retired (设备库存 → 报废); its history stays listed, shown as 已报废. */
+  retiredAt: z.string().nullable(),
 });
 export type DeviceListItem = z.infer<typeof DeviceListItem>;
 

@@ -89,7 +89,8 @@ export const WebhookSave = z
   .refine((v) => v.id !== undefined || (v.secret ?? '') !== '', { message: '新建时不能为空', path: ['secret'] });
 export type WebhookSave = z.infer<typeof WebhookSave>;
 
-export const WebhookListQuery = PageQuery.extend({ name: optionalText(50) });
+/** `deptId`: that department's and its subtree's webhooks (a link from 部门管理); it narrows within the caller's scope, never widens it. */
+export const WebhookListQuery = PageQuery.extend({ name: optionalText(50), deptId: optional(id()) });
 export type WebhookListQuery = z.infer<typeof WebhookListQuery>;
 
 export const WebhookIdBody = z.object({ id: id() });

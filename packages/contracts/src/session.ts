@@ -29,6 +29,8 @@ export type PublicKeyData = z.infer<typeof PublicKeyData>;
 export const LoginData = z.object({
   accessToken: z.string(),
   entity: z.object({ realname: z.string(), avatar: z.string() }),
+  /** A password an administrator created or reset: the console asks for a new one before anything else. Absent means false. */
+  mustChangePassword: z.boolean().optional(),
 });
 export type LoginData = z.infer<typeof LoginData>;
 
@@ -41,6 +43,8 @@ export const UserInfo = z.object({
   deptId: z.number(),
   deptName: z.string(),
   roleName: z.string(),
+  /** As in the login reply: cleared when the user changes the password. Absent means false. */
+  mustChangePassword: z.boolean().optional(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 

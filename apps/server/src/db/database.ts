@@ -23,6 +23,9 @@ import * as m017 from './migrations/017_audit_permission.js';
 import * as m018 from './migrations/018_audit_log.js';
 import * as m019 from './migrations/019_integration_revoke.js';
 import * as m020 from './migrations/020_account.js';
+import * as m021 from './migrations/021_dept_admin.js';
+import * as m022 from './migrations/022_user_admin.js';
+import * as m023 from './migrations/023_device_stock.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -49,6 +52,9 @@ const migrations: Record<string, Migration> = {
   '012_dispatch': m012, '013_broker': m013, '014_broker_epoch': m014, '015_push_once': m015, '016_position_by_day': m016,
   '017_audit_permission': m017, '018_audit_log': m018, '019_integration_revoke': m019,
   '020_account': m020,
+  '021_dept_admin': m021,
+  '022_user_admin': m022,
+  '023_device_stock': m023,
 };
 
 // pg hands back int8 and numeric as strings; every such column here holds safe integers or money.

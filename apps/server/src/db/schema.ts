@@ -64,6 +64,9 @@ export interface DeptTable {
   /** Materialised path '/1/4/9/': a subtree is one prefix match. */
   path: string;
   created_at: number;
+  /** Set while the department is disabled (issue 18): its subtree's users cannot sign in. */
+  disabled_at: number | null;
+  disabled_by: string | null;
 }
 
 export interface RoleTable {
@@ -73,6 +76,8 @@ export interface RoleTable {
   name_en: string;
   /** JSON array of permission strings. */
   permissions: string;
+  /** The owner (migration 022): seen by its subtree and below, shared read-only, edited only from its subtree. */
+  dept_id: number;
 }
 
 export interface UserTable {
@@ -88,6 +93,8 @@ export interface UserTable {
   created_at: number;
   /** Null until the user first changes the password. */
   password_changed_at: number | null;
+  /** 1 after an administrator created the account or reset its password, until the user changes it. */
+  must_change_password: Generated<number>;
 }
 
 export interface SessionTable {
@@ -205,6 +212,10 @@ export interface DeviceTable {
   last_invalid_at: number | null;
   last_invalid_reason: string | null;
   created_at: number;
+  /** Retired (设备库存 → 报废, migration 023): refused by the gateway and by installs; its history is kept. */
+  retired_at: number | null;
+  retired_by: string | null;
+  retire_reason: string | null;
 }
 
 export interface DeviceStatusTable {

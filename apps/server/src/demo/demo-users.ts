@@ -21,7 +21,7 @@ export async function demoSessionUsers(db: Db): Promise<SessionUser[]> {
       r.dept_kind === 'platform' ? ALL : { kind: 'depts', deptIds: depts.filter((d) => d.path.startsWith(r.dept_path)).map((d) => d.id) };
     return {
       id: r.id, username: r.username, realname: r.realname, avatar: r.avatar, deptId: r.dept_id, deptName: r.dept_name, deptKind: r.dept_kind,
-      roleName: r.role_name, permissions: new Set(JSON.parse(r.permissions) as string[]), scope, tokenHash: '',
+      roleName: r.role_name, permissions: new Set(JSON.parse(r.permissions) as string[]), mustChangePassword: false, scope, tokenHash: '',
     };
   });
 }

@@ -63,6 +63,8 @@ export async function insertOrganisation(trx: Kysely<DB>, rng: Rng, createdAt: n
       name: ROLE_NAMES[code].zh,
       name_en: ROLE_NAMES[code].en,
       permissions: JSON.stringify(ROLE_PERMISSIONS[code]),
+      // The platform's roles are shared with every institution, which may build its own beside them.
+      dept_id: root.id,
     })))
     .returning(['id', 'code'])
     .execute();

@@ -10,6 +10,8 @@ export function createEngineDeviceStatusRepository(db: Db) {
         .innerJoin('device as d', 'd.id', 's.device_id')
         .select(['s.device_id', 'd.device_number', 's.last_time', 's.lng', 's.lat'])
         .where(sql<boolean>`((d.kind = 1 and s.last_time < ${wiredBefore}) or (d.kind <> 1 and s.last_time < ${wirelessBefore}))`)
+        // A retired device is silent for good: that is no offline warning.
+        .where('d.retired_at', 'is', null)
         .execute();
     },
   };

@@ -12,7 +12,9 @@ import { loanImportModule } from './loan-import/loan-import.module.js';
 import { catalogModule } from './catalog/catalog.module.js';
 import { commandModule } from './command/command.module.js';
 import { deptModule } from './dept/dept.module.js';
+import { deptAdminModule } from './dept/dept-admin.module.js';
 import { deviceModule } from './device/device.module.js';
+import { deviceStockModule } from './device-stock/device-stock.module.js';
 import { fenceModule } from './fence/fence.module.js';
 import { geoModule } from './geo/geo.module.js';
 import { handlingPhrasesModule } from './handling-phrases/handling-phrases.module.js';
@@ -27,6 +29,8 @@ import { riskConfigModule } from './risk-config/risk-config.module.js';
 import { riskPointModule } from './riskpoint/riskpoint.module.js';
 import { sessionModule } from './session/session.module.js';
 import { accountModule } from './account/account.module.js';
+import { roleModule } from './role/role.module.js';
+import { userModule } from './user/user.module.js';
 import { trackModule } from './track/track.module.js';
 import { warningDetailModule } from './warning-detail/warning-detail.module.js';
 import { warningFeedModule } from './warning-feed/warning-feed.module.js';
@@ -42,8 +46,10 @@ export const MODULES: readonly AppModule[] = [
   accountModule,
   menuModule,
   deptModule,
+  deptAdminModule,
   catalogModule,
   deviceModule,
+  deviceStockModule,
   carModule,
   customerModule,
   customerDrawModule,
@@ -70,5 +76,7 @@ export const MODULES: readonly AppModule[] = [
   pushModule,
   dispatchModule,
   auditModule,
+  roleModule,
+  userModule,
   apiDocsModule,
 ];

@@ -10,7 +10,7 @@ export async function addAccountBeside(t: TestApp, beside: string, username: str
   const model = await t.db.selectFrom('app_user').selectAll().where('username', '=', beside).executeTakeFirstOrThrow();
   const { id: roleId } = await t.db
     .insertInto('role')
-    .values({ code: `test_${username}`, name: `测试角色 ${username}`, name_en: `Test role ${username}`, permissions: JSON.stringify(permissions) })
+    .values({ code: `test_${username}`, name: `测试角色 ${username}`, name_en: `Test role ${username}`, permissions: JSON.stringify(permissions), dept_id: model.dept_id })
     .returning('id')
     .executeTakeFirstOrThrow();
   await t.db

@@ -8,8 +8,9 @@ import { useI18n } from '../lib/i18n/I18nProvider';
 
 type TreeOption = { title: string; value: number; key: number; children: TreeOption[] };
 
-function toOptions(nodes: DeptNode[]): TreeOption[] {
-  return nodes.map((n) => ({ title: n.name, value: n.id, key: n.id, children: toOptions(n.children) }));
+/** A disabled department still holds data, so it stays pickable, marked. */
+function toOptions(nodes: DeptNode[], disabledMark: string): TreeOption[] {
+  return nodes.map((n) => ({ title: n.disabled ? `${n.name}（${disabledMark}）` : n.name, value: n.id, key: n.id, children: toOptions(n.children, disabledMark) }));
 }
 
 type Props = { value?: number; onChange?: (value: number | undefined) => void; id?: string };
@@ -19,7 +20,8 @@ export function DeptTreeSelect({ value, onChange, id }: Props) {
   const { t } = useI18n();
   const { user } = useSession();
   const tree = useQuery(deptTreeQuery(user.userId));
-  const options = useMemo(() => toOptions(tree.data ?? []), [tree.data]);
+  const disabledMark = t('depts.disabled');
+  const options = useMemo(() => toOptions(tree.data ?? [], disabledMark), [tree.data, disabledMark]);
   const expanded = useMemo(() => options.map((o) => o.value), [options]);
 
   return (

@@ -7,6 +7,7 @@ import {
   DEVICE_KIND_LABELS,
   DEVICE_STATE_LABELS,
   LOAN_STATUS_LABELS,
+  STOCK_STATE_LABELS,
   type CommandState,
   type DeviceKind,
   type DeviceState,
@@ -29,8 +30,10 @@ const DEVICE_KIND_COLORS: Record<DeviceKind, string> = { 1: 'geekblue', 2: 'cyan
 const COMMAND_STATE_COLORS: Record<CommandState, string> = { queued: 'gold', sent: 'blue', answered: 'green', failed: 'red' };
 const LOAN_STATUS_COLORS: Record<LoanStatus, string> = { normal: 'green', overdue: 'red', settled: 'default' };
 
-export function DeviceStateTag({ state }: { state: DeviceState }) {
+/** `retired`: a retired device (设备库存 → 报废) keeps its history on every list, and says it is retired. */
+export function DeviceStateTag({ state, retired = false }: { state: DeviceState; retired?: boolean }) {
   const { lang } = useI18n();
+  if (retired) return <Tag color="volcano">{STOCK_STATE_LABELS.retired[lang]}</Tag>;
   return <Tag color={DEVICE_STATE_COLORS[state]}>{DEVICE_STATE_LABELS[state][lang]}</Tag>;
 }
 

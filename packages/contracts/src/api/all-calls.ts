@@ -10,8 +10,10 @@ import { SessionCalls } from '../session.js';
 import { AccountCalls } from '../account.js';
 import { MenuCalls } from '../routes.js';
 import { DeptCalls } from '../dept.js';
+import { DeptAdminCalls } from '../dept-admin.js';
 import { CatalogCalls } from '../catalog.js';
 import { DeviceCalls } from '../device.js';
+import { DeviceStockCalls } from '../device-stock.js';
 import { CarCalls } from '../car.js';
 import { HomeCalls } from '../home.js';
 import { AlarmCalls } from '../alarm-list.js';
@@ -31,6 +33,8 @@ import { LoanImportCalls } from '../loan-import.js';
 import { ReportCalls } from '../report-calls.js';
 import { DispatchCalls } from '../dispatch-calls.js';
 import { AuditCalls } from '../audit.js';
+import { RoleCalls } from '../roles.js';
+import { UserCalls } from '../users.js';
 
 /**
  * Every declared call, by feature. The OpenAPI document, the fuzz test and the route check are
@@ -54,8 +58,10 @@ export const ALL_CALLS = {
   account: AccountCalls,
   menu: MenuCalls,
   dept: DeptCalls,
+  deptAdmin: DeptAdminCalls,
   catalog: CatalogCalls,
   device: DeviceCalls,
+  deviceStock: DeviceStockCalls,
   car: CarCalls,
   home: HomeCalls,
   alarm: AlarmCalls,
@@ -67,6 +73,8 @@ export const ALL_CALLS = {
   loanImport: LoanImportCalls,
   dispatch: DispatchCalls,
   audit: AuditCalls,
+  role: RoleCalls,
+  user: UserCalls,
   ...Object.fromEntries(Object.entries(ReportCalls).map(([name, calls]) => [`report.${name}`, calls])),
 } satisfies Record<string, Record<string, CallDeclaration>>;
 

@@ -21,10 +21,17 @@ export function createAccountRepository(db: Db) {
       return { username: user.username, hashes: [user.password_hash, ...old.map((r) => r.password_hash)] };
     },
 
-    /** Sets the new hash and keeps the replaced one in the history, trimmed to the newest KEPT. */
-    async setPassword(trx: Db, userId: number, hash: string, now: number): Promise<void> {
+    /**
+     * Sets the new hash and keeps the replaced one in the history, trimmed to the newest KEPT. A password
+     * the user chose clears `must_change_password`; one an administrator set or generated sets it.
+     */
+    async setPassword(trx: Db, userId: number, hash: string, now: number, byAdministrator = false): Promise<void> {
       const { password_hash: previous } = await trx.selectFrom('app_user').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
-      await trx.updateTable('app_user').set({ password_hash: hash, password_changed_at: now }).where('id', '=', userId).execute();
+      await trx
+        .updateTable('app_user')
+        .set({ password_hash: hash, password_changed_at: now, must_change_password: byAdministrator ? 1 : 0 })
+        .where('id', '=', userId)
+        .execute();
       await trx.insertInto('password_history').values({ user_id: userId, password_hash: previous, changed_at: now }).execute();
       const kept = await trx
         .selectFrom('password_history')

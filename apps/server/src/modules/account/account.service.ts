@@ -6,6 +6,7 @@ import type { AuditRepository } from '../audit/audit.repository.js';
 import type { SessionService } from '../session/session.service.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { AccountRepository } from './account.repository.js';
+import { beyondCaller, permissionsOf } from './reach.js';
 
 export type AccountDeps = { db: Db; repo: AccountRepository; sessions: SessionService; audit: AuditRepository; now?: () => number };
 
@@ -71,8 +72,7 @@ export function createAccountService({ db, repo, sessions, audit, now = Date.now
       const found = await sessions.findSession(publicId);
       const target = found && (await repo.userInScope(found.userId, caller.scope));
       if (!found || !target) throw notFound(SESSION_NOT_FOUND);
-      const beyond = (JSON.parse(target.permissions) as string[]).some((p) => !caller.permissions.has(p));
-      if (beyond) throw noPermission('该用户拥有您没有的权限，不能结束其会话');
+      if (beyondCaller(caller, permissionsOf(target.permissions)).length > 0) throw noPermission('该用户拥有您没有的权限，不能结束其会话');
       await endOne(caller, ip, { tokenHash: found.tokenHash, username: target.username }, publicId);
     },
   };

@@ -9,7 +9,7 @@ export function createCommandRepository(db: Db) {
   return {
     /** The device with this number, if the caller's scope holds it. */
     deviceInScope(scope: Scope, deviceNumber: string) {
-      return db.selectFrom('device').select(['id', 'device_number'])
+      return db.selectFrom('device').select(['id', 'device_number', 'retired_at'])
         .where('device_number', '=', deviceNumber).where((eb) => inScope(eb, 'device.dept_id', scope))
         .executeTakeFirst();
     },

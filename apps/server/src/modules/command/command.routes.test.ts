@@ -42,6 +42,13 @@ describe('/api/device/eqCommand', () => {
     expect((await send('operator1', { deviceNumber: ad, command: 'positionQuery' })).statusCode).toBe(404);
   });
 
+  it('refuses a retired device, whose terminal can no longer connect to take it', async () => {
+    const spare = (await t.db.selectFrom('device').select(['id', 'device_number']).where('device_number', '<>', hx).where('car_id', 'is', null).orderBy('id').executeTakeFirstOrThrow());
+    await t.db.updateTable('device').set({ retired_at: Date.now(), retire_reason: '测试' }).where('id', '=', spare.id).execute();
+    const res = await send('admin', { deviceNumber: spare.device_number, command: 'positionQuery' });
+    expect(res.json()).toMatchObject({ code: 400, msg: `设备${spare.device_number}已报废，不能下发指令` });
+  });
+
   it('refuses roles without device:command', async () => {
     expect((await send('dealer1', { deviceNumber: hx, command: 'positionQuery' })).statusCode).toBe(403);
   });

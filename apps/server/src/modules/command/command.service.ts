@@ -1,5 +1,5 @@
 import { COMMAND_IDS, formatTime, type CommandItem, type CommandName, type CommandState, type EqCommand } from '@cvrisk/contracts';
-import { notFound } from '../../lib/errors.js';
+import { badInput, notFound } from '../../lib/errors.js';
 import type { CommandChannel, CommandStore } from '../../telemetry/commands/command-store.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { CommandRepository } from './command.repository.js';
@@ -21,6 +21,8 @@ export function createCommandService(repo: CommandRepository, store: CommandStor
     async send(user: SessionUser, cmd: EqCommand): Promise<CommandItem> {
       const device = await repo.deviceInScope(user.scope, cmd.deviceNumber);
       if (!device) throw notFound('设备不存在');
+      // A retired terminal is refused by the gateway: a command for it would wait for a connection that never comes.
+      if (device.retired_at !== null) throw badInput(`设备${device.device_number}已报废，不能下发指令`);
       const { deviceNumber: _n, command, ...params } = cmd;
       const id = await store.create(device.id, COMMAND_IDS[command], params, user.id);
       await channel().deliver(device.device_number, { id, device_id: device.id, command: COMMAND_IDS[command], params: JSON.stringify(params), state: 'queued' });

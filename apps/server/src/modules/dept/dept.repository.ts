@@ -1,14 +1,15 @@
 import type { Db } from '../../db/database.js';
 import { inScope, type Scope } from '../../lib/scope.js';
+import { deptDisabledFlag } from './dept-state.js';
 
-export type DeptRow = { id: number; parent_id: number | null; name: string; kind: string; city: string | null; path: string };
+export type DeptRow = { id: number; parent_id: number | null; name: string; kind: string; city: string | null; path: string; disabled: number };
 
 export function createDeptRepository(db: Db) {
   return {
     listInScope(scope: Scope): Promise<DeptRow[]> {
       return db
         .selectFrom('dept')
-        .select(['id', 'parent_id', 'name', 'kind', 'city', 'path'])
+        .select(['id', 'parent_id', 'name', 'kind', 'city', 'path', deptDisabledFlag('dept.path').as('disabled')])
         .where((eb) => inScope(eb, 'dept.id', scope))
         .orderBy('id')
         .execute();

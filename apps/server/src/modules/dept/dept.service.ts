@@ -7,7 +7,7 @@ import type { DeptRepository, DeptRow } from './dept.repository.js';
 export function buildTree(rows: DeptRow[]): DeptNode[] {
   const nodes = new Map<number, DeptNode>();
   for (const r of rows) {
-    nodes.set(r.id, { id: r.id, parentId: r.parent_id, name: r.name, kind: r.kind as DeptKind, city: r.city, children: [] });
+    nodes.set(r.id, { id: r.id, parentId: r.parent_id, name: r.name, kind: r.kind as DeptKind, city: r.city, disabled: Number(r.disabled) === 1, children: [] });
   }
   const roots: DeptNode[] = [];
   for (const node of nodes.values()) {

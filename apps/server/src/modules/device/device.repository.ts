@@ -32,6 +32,7 @@ export type DeviceRow = {
   invalid_positions: number;
   last_invalid_at: number | null;
   last_invalid_reason: string | null;
+  retired_at: number | null;
 };
 
 /** Newest device first (the device list), or the most recent report first (the latest-position list). */
@@ -65,7 +66,7 @@ export function createDeviceRepository(db: Db) {
     'd.id', 'd.device_number', 'd.kind', 'd.model', 'd.iccid', 'd.dept_id', 'dealer.name as dept_name',
     'fin.name as finance_name', 'd.car_id', 'car.frame_number', 'car.plate_number', 'cust.name as customer_name',
     'd.install_time', 's.last_time', 's.lng', 's.lat', 's.speed', 's.direction', 's.acc', 's.battery', 's.signal', 's.satellites',
-    'd.registered_at', 'd.invalid_positions', 'd.last_invalid_at', 'd.last_invalid_reason',
+    'd.registered_at', 'd.invalid_positions', 'd.last_invalid_at', 'd.last_invalid_reason', 'd.retired_at',
   ] as const;
 
   return {

@@ -1,5 +1,5 @@
 import {
-  DEVICE_KIND_LABELS, DEVICE_STATE_LABELS, formatTime,
+  DEVICE_KIND_LABELS, DEVICE_STATE_LABELS, formatTime, STOCK_STATE_LABELS,
   type DevExportQuery, type DeviceKind, type DeviceListItem, type DevicePositionItem, type DevLatestExportQuery, type DevLatestQuery,
   type DevListQuery, type PageResult,
 } from '@cvrisk/contracts';
@@ -44,6 +44,7 @@ function toItem(r: DeviceRow, now: number): DeviceListItem {
     invalidPositions: r.invalid_positions,
     lastInvalidAt: time(r.last_invalid_at),
     lastInvalidReason: r.last_invalid_reason,
+    retiredAt: time(r.retired_at),
   };
 }
 
@@ -59,7 +60,8 @@ export const DEVICE_EXPORT_COLUMNS: XlsxColumn<DeviceListItem>[] = [
   { header: '类型', width: 8, value: (d) => DEVICE_KIND_LABELS[d.deviceKind].zh },
   { header: '型号', width: 10, value: (d) => d.model },
   { header: 'ICCID', width: 22, value: (d) => d.iccid },
-  { header: '状态', width: 8, value: (d) => DEVICE_STATE_LABELS[d.state].zh },
+  // A retired device keeps its history on every list; its state is that it is retired.
+  { header: '状态', width: 8, value: (d) => (d.retiredAt === null ? DEVICE_STATE_LABELS[d.state].zh : STOCK_STATE_LABELS.retired.zh) },
   { header: '所属经销商', width: 22, value: (d) => d.deptName },
   { header: '金融机构', width: 22, value: (d) => d.financeName },
   { header: '车架号', width: 20, value: (d) => d.carFrameNumber },

@@ -12,6 +12,7 @@ import type { OrderRepository, OrderRow } from './order.repository.js';
 /** Why a device may not go on this order, or null when it may. */
 function refusal(d: CandidateDevice, order: OrderRow): string | null {
   if (order.finance_id === null || !d.dept_path.includes(`/${order.finance_id}/`)) return `设备${d.device_number}不属于本机构`;
+  if (d.retired_at !== null) return `设备${d.device_number}已报废，不能安装`;
   if (d.car_id !== null && d.car_id !== order.car_id) return `设备${d.device_number}已安装在其他车辆上，不是库存设备`;
   if (d.held_by !== null) return `设备${d.device_number}已登记在订单${d.held_by}上`;
   return null;

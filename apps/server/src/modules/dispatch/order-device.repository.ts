@@ -7,6 +7,8 @@ export type CandidateDevice = {
   model: string;
   car_id: number | null;
   dept_path: string;
+  /** Set when the device was retired (设备库存): it may not be fitted. */
+  retired_at: number | null;
   /** Another order still open (accepted, not yet installed) that holds this device. */
   held_by: number | null;
 };
@@ -20,7 +22,7 @@ export function createOrderDeviceRepository(db: Db) {
         .selectFrom('device as d')
         .innerJoin('dept', 'dept.id', 'd.dept_id')
         .select((eb) => [
-          'd.id', 'd.device_number', 'd.kind', 'd.model', 'd.car_id', 'dept.path as dept_path',
+          'd.id', 'd.device_number', 'd.kind', 'd.model', 'd.car_id', 'dept.path as dept_path', 'd.retired_at',
           eb.selectFrom('dispatch_order_device as od').innerJoin('dispatch_order as o', 'o.id', 'od.order_id')
             .select((e) => e.fn.min('o.id').as('x')).whereRef('od.device_id', '=', 'd.id').where('o.state', '=', 3).where('o.id', '!=', orderId)
             .as('held_by'),
@@ -56,6 +58,8 @@ export function createOrderDeviceRepository(db: Db) {
         .set({ car_id: car.id, dept_id: car.deptId, install_time: at, installer_dept_id: installerId })
         .where('id', 'in', (eb) => eb.selectFrom('dispatch_order_device').select('device_id').where('order_id', '=', orderId))
         .where((eb) => eb.or([eb('car_id', 'is', null), eb('car_id', '=', car.id)]))
+        // A device retired after it was entered on the order is no longer in stock.
+        .where('retired_at', 'is', null)
         .executeTakeFirst();
       return Number(res.numUpdatedRows);
     },

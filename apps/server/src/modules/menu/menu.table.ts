@@ -282,6 +282,30 @@ export const MENU: RouteItem[] = [
     meta: { title: '系统管理', titleEn: 'Administration', icon: 'SettingOutlined' },
     children: [
       {
+        path: 'deptManagement',
+        name: 'DeptManagement',
+        component: 'deptManagement',
+        meta: { title: '部门管理', titleEn: 'Departments', icon: 'ApartmentOutlined', permissions: ['user:admin'] },
+      },
+      {
+        path: 'userManagement',
+        name: 'UserManagement',
+        component: 'userManagement',
+        meta: { title: '用户管理', titleEn: 'Users', icon: 'UserOutlined', permissions: ['user:admin'] },
+      },
+      {
+        path: 'roleManagement',
+        name: 'RoleManagement',
+        component: 'roleManagement',
+        meta: { title: '角色管理', titleEn: 'Roles', icon: 'TeamOutlined', permissions: ['user:admin'] },
+      },
+      {
+        path: 'deviceStock',
+        name: 'DeviceStock',
+        component: 'deviceStock',
+        meta: { title: '设备库存', titleEn: 'Device stock', icon: 'DatabaseOutlined', permissions: ['device:stock'] },
+      },
+      {
         path: 'integrationKeys',
         name: 'IntegrationKeys',
         component: 'integrationKeys',

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { contains } from '../../lib/like.js';
+import { contains, inDeptSubtree } from '../../lib/like.js';
 import { inScope, type Scope } from '../../lib/scope.js';
 import { inSelfOrAncestors } from '../../lib/shared-scope.js';
 
@@ -42,8 +42,10 @@ export function createPushRepository(db: Db) {
       .$if(state !== undefined, (q) => q.where('x.state', '=', state!));
 
   return {
-    async page(scope: Scope, name: string | undefined, offset: number, limit: number) {
-      const q = webhooks(scope).$if(name !== undefined, (b) => b.where(contains('h.name', name!)));
+    async page(scope: Scope, name: string | undefined, offset: number, limit: number, deptId?: number) {
+      const q = webhooks(scope)
+        .$if(name !== undefined, (b) => b.where(contains('h.name', name!)))
+        .$if(deptId !== undefined, (b) => b.where(inDeptSubtree('h.dept_id', deptId!)));
       const [rows, total] = await Promise.all([
         q.select(webhookColumns).orderBy('h.id', 'desc').offset(offset).limit(limit).execute(),
         q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

@@ -57,7 +57,7 @@ export function createPushService(repo: PushRepository, write: AuditedWrite<Push
 
   return {
     async list(caller: Caller, q: WebhookListQuery): Promise<PageResult<WebhookItem>> {
-      const { rows, count } = await repo.page(caller.scope, q.name, (q.pageNumber - 1) * q.pageSize, q.pageSize);
+      const { rows, count } = await repo.page(caller.scope, q.name, (q.pageNumber - 1) * q.pageSize, q.pageSize, q.deptId);
       return { list: rows.map(toItem), count };
     },
 

@@ -11,6 +11,8 @@ export type SessionUser = {
   deptKind: string;
   roleName: string;
   permissions: ReadonlySet<string>;
+  /** Read with the session on every request, so a password changed in another tab clears it at once. */
+  mustChangePassword: boolean;
   scope: Scope;
   tokenHash: string;
 };

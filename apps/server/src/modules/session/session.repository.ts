@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { deptDisabled, deptDisabledFlag } from '../dept/dept-state.js';
 
 export type UserRow = {
   id: number;
@@ -13,6 +14,9 @@ export type UserRow = {
   dept_path: string;
   role_name: string;
   permissions: string;
+  /** 1 when the user's department or one above it is disabled. */
+  dept_disabled: number;
+  must_change_password: number;
 };
 
 export type NewSession = { tokenHash: string; publicId: string; userId: number; now: number; expiresAt: number; ip: string; userAgent: string };
@@ -25,8 +29,9 @@ export function createSessionRepository(db: Db) {
       .innerJoin('role as r', 'r.id', 'u.role_id')
       .select([
         'u.id', 'u.username', 'u.password_hash', 'u.realname', 'u.avatar', 'u.enabled', 'u.dept_id',
-        'd.name as dept_name', 'd.kind as dept_kind', 'd.path as dept_path', 'r.name as role_name', 'r.permissions',
-      ]);
+        'd.name as dept_name', 'd.kind as dept_kind', 'd.path as dept_path', 'r.name as role_name', 'r.permissions', 'u.must_change_password',
+      ])
+      .select(deptDisabledFlag('d.path').as('dept_disabled'));
 
   return {
     findUserByUsername(username: string): Promise<UserRow | undefined> {
@@ -65,10 +70,12 @@ export function createSessionRepository(db: Db) {
       const rows = await db
         .selectFrom('session as s')
         .innerJoin('app_user as u', 'u.id', 's.user_id')
+        .innerJoin('dept as d', 'd.id', 'u.dept_id')
         .select('s.token_hash')
         .where('s.token_hash', 'in', tokenHashes)
         .where('s.expires_at', '>', now)
         .where('u.enabled', '=', 1)
+        .where((eb) => eb.not(deptDisabled('d.path')))
         .execute();
       return new Set(rows.map((r) => r.token_hash));
     },

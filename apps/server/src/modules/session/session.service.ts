@@ -4,6 +4,7 @@ import { createConcurrencyGate, QueueFull } from '../../lib/concurrency.js';
 import { AppError, badInput, invalidToken, tooMany } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
 import { ALL } from '../../lib/scope.js';
+import { DEPT_DISABLED_MESSAGE } from '../dept/dept-state.js';
 import { browserOf } from './client.js';
 import { failureKeys, refusal, type FailureCounts, type ThrottleLimits } from './login-throttle.js';
 import type { SessionRepository, UserRow } from './session.repository.js';
@@ -88,6 +89,7 @@ export function createSessionService(repo: SessionRepository, opts: SessionOptio
       deptKind: row.dept_kind,
       roleName: row.role_name,
       permissions: new Set(JSON.parse(row.permissions) as string[]),
+      mustChangePassword: row.must_change_password === 1,
       scope,
       tokenHash,
     };
@@ -126,6 +128,11 @@ export function createSessionService(repo: SessionRepository, opts: SessionOptio
         if (Math.max(...Object.values(before)) + 1 >= 3) await new Promise((r) => setTimeout(r, opts.slowDownMs));
         throw new LoginRefused(badInput(WRONG_CREDENTIALS), accountOf(user), false);
       }
+      // Said only to whoever knows the password; it is no guess, so it is not counted as a failure.
+      if (user.dept_disabled === 1) {
+        await repo.deleteFailures(attempt);
+        throw new LoginRefused(badInput(DEPT_DISABLED_MESSAGE), accountOf(user), false);
+      }
       // The owner is in: the account's total and this address's failures on it are forgiven; other addresses
       // keep theirs on it (5 still refuse them), and this address keeps its failures on other accounts.
       await repo.deleteFailures(attempt, [keys.account, keys.pair]);
@@ -138,7 +145,8 @@ export function createSessionService(repo: SessionRepository, opts: SessionOptio
       const sessionId = newSessionId();
       await repo.createSession({ tokenHash: hashToken(token), publicId: sessionId, userId: user.id, now: issued, expiresAt: issued + opts.ttlMs, ...client });
       const account = { id: user.id, username: user.username, deptId: user.dept_id };
-      return { data: { accessToken: token, entity: { realname: user.realname, avatar: user.avatar } }, account, sessionId };
+      const data = { accessToken: token, entity: { realname: user.realname, avatar: user.avatar }, mustChangePassword: user.must_change_password === 1 };
+      return { data, account, sessionId };
     },
 
     /** Token → caller, or the invalid-token error (5003) that sends the console back to login. */
@@ -149,6 +157,7 @@ export function createSessionService(repo: SessionRepository, opts: SessionOptio
       const t = now();
       if (!row || row.expires_at <= t) throw invalidToken();
       if (row.enabled !== 1) throw invalidToken('账号已停用');
+      if (row.dept_disabled === 1) throw invalidToken(DEPT_DISABLED_MESSAGE);
       if (t - row.last_seen_at >= EXTEND_EVERY_MS) await repo.extendSession(tokenHash, t, t + opts.ttlMs);
       return toSessionUser(row, tokenHash);
     },
@@ -207,6 +216,7 @@ export function createSessionService(repo: SessionRepository, opts: SessionOptio
         deptId: user.deptId,
         deptName: user.deptName,
         roleName: user.roleName,
+        mustChangePassword: user.mustChangePassword,
       };
     },
   };

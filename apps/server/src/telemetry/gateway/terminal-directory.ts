@@ -17,8 +17,10 @@ export type Registration =
  */
 export function createTerminalDirectory(db: Db, opts: { autoRegister: boolean; now?: () => number }) {
   const now = opts.now ?? Date.now;
+  // A retired device is no terminal of ours: it gets the unknown terminal's answers. (Auto-registration
+  // cannot revive it either: filing its number again does nothing, the number being taken.)
   const find = (number: string) =>
-    db.selectFrom('device').select(['id', 'device_number', 'auth_code_hash']).where('device_number', '=', number).executeTakeFirst();
+    db.selectFrom('device').select(['id', 'device_number', 'auth_code_hash']).where('device_number', '=', number).where('retired_at', 'is', null).executeTakeFirst();
 
   /** Files an unknown terminal under the platform, unassigned (JT808_AUTO_REGISTER=1). */
   async function fileUnknown(number: string, model: string): Promise<void> {

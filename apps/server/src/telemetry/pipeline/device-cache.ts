@@ -34,6 +34,8 @@ export function createDeviceCache(db: Db, now: () => number = Date.now) {
       .leftJoin('device_track_state as ts', 'ts.device_id', 'd.id')
       .select(['d.id', 'd.device_number', 'd.kind', 'd.model', 'd.dept_id', 'd.car_id', 's.last_time', 's.alarm_word', 'ts.state'])
       .where('d.device_number', '=', number)
+      // A retired device's positions are refused as an unknown device's, from every source.
+      .where('d.retired_at', 'is', null)
       .executeTakeFirst();
     if (!row) return null;
     return {

@@ -1,6 +1,7 @@
 import {
   AimOutlined,
   AlertOutlined,
+  ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
@@ -44,6 +45,7 @@ import type { ComponentType } from 'react';
 const ICONS: Record<string, ComponentType> = {
   AimOutlined,
   AlertOutlined,
+  ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,

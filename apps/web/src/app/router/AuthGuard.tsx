@@ -3,6 +3,7 @@ import { Button, Result, Spin } from 'antd';
 import { Suspense, useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { removeToken } from '../../api/token';
+import { ForcedPasswordChange } from '../../features/account/ForcedPasswordChange';
 import { productsQuery } from '../../features/catalog/catalog.queries';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { saveCurrentUser } from '../session/currentUser';
@@ -63,9 +64,14 @@ function SessionGate({ token }: { token: string }) {
   if (!value) return <FullPageSpin />;
   return (
     <SessionContext value={value}>
-      <Suspense fallback={<FullPageSpin />}>
-        <Outlet />
-      </Suspense>
+      {/* A password an administrator set is changed before anything else opens (issue 18). */}
+      {value.user.mustChangePassword ? (
+        <ForcedPasswordChange token={token} />
+      ) : (
+        <Suspense fallback={<FullPageSpin />}>
+          <Outlet />
+        </Suspense>
+      )}
     </SessionContext>
   );
 }

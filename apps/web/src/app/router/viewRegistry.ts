@@ -1,10 +1,12 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import type { Permission } from '@cvrisk/contracts';
 import { lazyPage } from './lazyPage';
 
 type View = {
   /** Where the page lives in the console's fixed route table (console-spec §2). */
   path: string;
-  permissions?: readonly string[];
+  /** From the contracts' one list, so a misspelt permission does not compile. */
+  permissions?: readonly Permission[];
   page: LazyExoticComponent<ComponentType>;
 };
 
@@ -182,6 +184,26 @@ export const views: Record<string, View> = {
     path: '/onlineCheck/onlineCheck',
     permissions: ['device:view'],
     page: lazyPage(() => import('../../features/onlineCheck/OnlineCheckPage'), 'OnlineCheckPage'),
+  },
+  deptManagement: {
+    path: '/system/deptManagement',
+    permissions: ['user:admin'],
+    page: lazyPage(() => import('../../features/deptManagement/DeptManagementPage'), 'DeptManagementPage'),
+  },
+  userManagement: {
+    path: '/system/userManagement',
+    permissions: ['user:admin'],
+    page: lazyPage(() => import('../../features/users/UserManagementPage'), 'UserManagementPage'),
+  },
+  roleManagement: {
+    path: '/system/roleManagement',
+    permissions: ['user:admin'],
+    page: lazyPage(() => import('../../features/roles/RoleManagementPage'), 'RoleManagementPage'),
+  },
+  deviceStock: {
+    path: '/system/deviceStock',
+    permissions: ['device:stock'],
+    page: lazyPage(() => import('../../features/deviceStock/DeviceStockPage'), 'DeviceStockPage'),
   },
   integrationKeys: {
     path: '/system/integrationKeys',

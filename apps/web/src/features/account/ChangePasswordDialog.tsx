@@ -8,8 +8,15 @@ import { brokenPasswordRule } from './passwordRule';
 
 type Values = { oldPassword: string; newPassword: string; repeat: string };
 
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  /** At a first sign-in: the dialog cannot be dismissed, only answered or left by signing out. */
+  forced?: { onSignOut: () => void };
+};
+
 /** Current password, new one twice; the policy is checked as the user types, the server has the last word. */
-export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ChangePasswordDialog({ open, onClose, forced }: Props) {
   const { t } = useI18n();
   const { message } = App.useApp();
   const { user } = useSession();
@@ -30,14 +37,19 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   return (
     <Modal
       open={open}
-      title={t('account.password.title')}
-      onCancel={onClose}
+      title={t(forced ? 'forced.title' : 'account.password.title')}
+      onCancel={forced ? forced.onSignOut : onClose}
+      cancelText={forced ? t('forced.signOut') : undefined}
+      closable={!forced}
+      maskClosable={!forced}
+      keyboard={!forced}
       onOk={() => form.submit()}
       okText={t('account.password.submit')}
       confirmLoading={save.isPending}
       width={460}
       forceRender
     >
+      {forced && <Alert type="warning" showIcon title={t('forced.hint')} style={{ marginBottom: 12 }} />}
       <Alert type="info" showIcon title={t('account.password.hint')} style={{ marginBottom: 16 }} />
       <Form<Values> form={form} layout="vertical" onFinish={(v) => save.mutate(v)} autoComplete="off">
         <Form.Item name="oldPassword" label={t('account.password.old')} rules={[{ required: true, message: t('account.password.oldRequired') }]}>

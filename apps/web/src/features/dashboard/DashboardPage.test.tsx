@@ -39,7 +39,7 @@ function serve() {
     answer(HomeCalls.warningCount7day, { list: [{ day: '2026-11-23', high: 1, medium: 2, low: 3 }] }),
     answer(HomeCalls.customerWarningStatistics, { list: [{ warningType: 1, warningTypeName: '离线预警', count: 143, customers: 90 }] }),
     answer(WarningCalls.list, { list: [item(2), item(1)], count: 2 }),
-    answer(DeptCalls.tree, [{ id: 5, parentId: null, name: '苏州中升丰田4S店', kind: 'dealer', city: '苏州市', children: [] }]),
+    answer(DeptCalls.tree, [{ id: 5, parentId: null, name: '苏州中升丰田4S店', kind: 'dealer', city: '苏州市', disabled: false, children: [] }]),
   ]);
 }
 

@@ -19,7 +19,7 @@ export function PositionSummary({ device }: { device: DevicePositionItem }) {
       column={2}
       className="position-summary"
       items={[
-        { key: 'state', label: t('device.state'), children: <><DeviceStateTag state={d.state} /><DeviceKindTag kind={d.deviceKind} /></> },
+        { key: 'state', label: t('device.state'), children: <><DeviceStateTag state={d.state} retired={d.retiredAt !== null} /><DeviceKindTag kind={d.deviceKind} /></> },
         { key: 'lastTime', label: t('position.fixTime'), children: orDash(d.lastTime) },
         { key: 'wgs', label: 'WGS-84', children: <span className="coordinates">{pair(d.lng, d.lat)}</span> },
         { key: 'gcj', label: 'GCJ-02', children: <span className="coordinates">{pair(d.gaodeLng, d.gaodeLat)}</span> },

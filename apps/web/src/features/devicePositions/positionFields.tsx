@@ -41,7 +41,7 @@ export const POSITION_FIELDS: ListField<DevicePositionItem>[] = [
     name: 'deviceKind', label: 'device.deviceKind', filter: DEVICE_KIND_FILTER,
     column: { title: 'device.kindColumn', width: 70, align: 'center', render: (r) => <DeviceKindTag kind={r.deviceKind} /> },
   },
-  { name: 'state', label: 'device.state', filter: DEVICE_STATE_FILTER, column: { width: 84, align: 'center', render: (r) => <DeviceStateTag state={r.state} /> } },
+  { name: 'state', label: 'device.state', filter: DEVICE_STATE_FILTER, column: { width: 84, align: 'center', render: (r) => <DeviceStateTag state={r.state} retired={r.retiredAt !== null} /> } },
   { name: 'speed', label: 'position.speed', column: { width: 112, align: 'right', render: (r) => fixed(r.speed, 1) } },
   { name: 'deptId', label: 'device.dept', filter: { type: 'dept' } },
   { name: 'plateNumber', label: 'device.plateNumber', column: { width: 100 } },

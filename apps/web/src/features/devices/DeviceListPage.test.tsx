@@ -1,5 +1,5 @@
 import { DeptCalls, DeviceCalls, type DeviceListItem, type UserInfo } from '@cvrisk/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Menu } from '../../app/router/menu';
@@ -14,6 +14,7 @@ const device: DeviceListItem = {
   plateNumber: null, customerName: null, installTime: '2026-01-05 10:00:00', lastTime: null, lng: null, lat: null, gaodeLng: null, gaodeLat: null,
   speed: null, direction: null, acc: null, battery: null, signal: null, satellites: null,
   registeredAt: '2026-01-05 10:20:00', invalidPositions: 1234, lastInvalidAt: '2026-01-06 08:00:00', lastInvalidReason: '坐标超出范围',
+  retiredAt: null,
 };
 
 function serve() {
@@ -56,6 +57,14 @@ describe('DeviceListPage', () => {
     expect(screen.getByText('共 41 条')).toBeTruthy();
     expect((screen.getByLabelText('客户姓名') as HTMLInputElement).value).toBe('王');
     expect(screen.getByText('安达融资租赁有限公司')).toBeTruthy();
+  });
+
+  it('shows a retired device as 已报废 instead of its last reporting state', async () => {
+    fakeServer([answer(DeptCalls.tree, []), answer(DeviceCalls.list, { list: [{ ...device, retiredAt: '2026-11-25 09:00:00' }], count: 1 })]);
+    open('/report/basicDevice', ['device:view']);
+    const row = (await screen.findByText('865253061441142')).closest('tr')!;
+    expect(within(row).getByText('已报废')).toBeTruthy();
+    expect(within(row).queryByText('离线')).toBeNull();
   });
 
   it('a search writes the filters to the address bar and starts again at page 1', async () => {

@@ -30,7 +30,7 @@ export const DEVICE_FIELDS: ListField<DeviceListItem>[] = [
   {
     name: 'state', label: 'device.state',
     filter: DEVICE_STATE_FILTER,
-    column: { width: 104, align: 'center', render: (r) => <DeviceStateTag state={r.state} /> },
+    column: { width: 104, align: 'center', render: (r) => <DeviceStateTag state={r.state} retired={r.retiredAt !== null} /> },
   },
   { name: 'deptId', label: 'device.dept', filter: { type: 'dept' } },
   { name: 'deptName', label: 'device.dealer', column: { width: 170 } },

@@ -20,7 +20,7 @@ const user: UserInfo = { userId: 7, username: 'u', realname: 'r', avatar: '', pe
 const menu: Menu = { nodes: [], pages: [], denied: new Set() };
 const inSession = (node: ReactNode) => <SessionContext value={{ user, menu }}>{node}</SessionContext>;
 
-const node = (id: number, name: string, kind: DeptNode['kind'], children: DeptNode[] = []): DeptNode => ({ id, parentId: null, name, kind, city: null, children });
+const node = (id: number, name: string, kind: DeptNode['kind'], children: DeptNode[] = []): DeptNode => ({ id, parentId: null, name, kind, city: null, disabled: false, children });
 
 describe('the monitoring tree', () => {
   it('shows an installer company as an installer, not as one more dealer', async () => {

@@ -26,7 +26,7 @@ function onPhone() {
 
 function showPanel() {
   fakeServer([
-    answer(DeptCalls.tree, [{ id: 1, parentId: null, name: '华信汽车金融有限公司', kind: 'finance', city: null, children: [] }]),
+    answer(DeptCalls.tree, [{ id: 1, parentId: null, name: '华信汽车金融有限公司', kind: 'finance', city: null, disabled: false, children: [] }]),
     answer(MonitorCalls.search, [{ deviceNumber: '138000010001', deviceKind: 1, state: 'parked', plateNumber: '浙A590P8', carFrameNumber: null, customerName: null }]),
   ]);
   const onChange = vi.fn();

@@ -3,6 +3,7 @@ import { warningTypeName, type WebhookItem } from '@cvrisk/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Popconfirm, Space, Switch, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session/SessionContext';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { DeliveryTable } from './DeliveryTable';
@@ -16,7 +17,11 @@ export function WarningPushConfigPage() {
   const { user } = useSession();
   const canEdit = user.permissions.includes('config:edit');
   const client = useQueryClient();
-  const webhooks = useQuery(webhookListQuery({ pageNumber: 1, pageSize: 100 }));
+  // A link from 部门管理 names one department: its (and its subtree's) webhooks, and new ones start there.
+  const [params, setParams] = useSearchParams();
+  const deptId = Number(params.get('deptId')) || undefined;
+  const deptName = params.get('deptName');
+  const webhooks = useQuery(webhookListQuery({ pageNumber: 1, pageSize: 100, deptId }));
   const [dialog, setDialog] = useState<{ editing: WebhookItem | null } | null>(null);
   const refresh = () => void client.invalidateQueries({ queryKey: [PUSH_KEY] });
 
@@ -69,6 +74,14 @@ export function WarningPushConfigPage() {
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }}>
       <Alert type="info" showIcon message={t('push.config.inApp')} />
+      {deptId !== undefined && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('push.config.deptOnly', { dept: deptName ?? String(deptId) })}
+          action={<Button size="small" onClick={() => setParams({})}>{t('push.config.showAll')}</Button>}
+        />
+      )}
       <Card
         size="small"
         title={t('push.config.webhooks')}
@@ -86,7 +99,7 @@ export function WarningPushConfigPage() {
         />
       </Card>
       <DeliveryTable webhooks={webhooks.data?.list ?? []} />
-      <WebhookFormDialog open={dialog !== null} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} />
+      <WebhookFormDialog open={dialog !== null} editing={dialog?.editing ?? null} onClose={() => setDialog(null)} deptId={deptId} />
     </Space>
   );
 }

@@ -17,10 +17,11 @@ const isHttpUrl = (v: string) => {
   }
 };
 
-type Props = { open: boolean; editing: WebhookItem | null; onClose: () => void };
+/** `deptId`: the department a new webhook starts with (the one the screen was opened for). */
+type Props = { open: boolean; editing: WebhookItem | null; onClose: () => void; deptId?: number };
 
 /** Add or edit a webhook; the same rules as the server, checked as the operator types. */
-export function WebhookFormDialog({ open, editing, onClose }: Props) {
+export function WebhookFormDialog({ open, editing, onClose, deptId }: Props) {
   const { t, lang } = useI18n();
   const { message } = App.useApp();
   const client = useQueryClient();
@@ -35,8 +36,10 @@ export function WebhookFormDialog({ open, editing, onClose }: Props) {
         name: editing.name, url: editing.url, deptId: editing.deptId, enabled: editing.enabled,
         allTypes: editing.warningTypes === '*', types: editing.warningTypes === '*' ? [] : editing.warningTypes,
       });
+    } else if (deptId !== undefined) {
+      form.setFieldsValue({ deptId });
     }
-  }, [open, editing, form]);
+  }, [open, editing, form, deptId]);
 
   const save = useMutation({
     mutationFn: (v: Values) => {

@@ -1,5 +1,8 @@
 import { trackEn } from './messages/track';
 import { integrationKeysEn } from './messages/integration-keys';
+import { deviceStockEn } from './messages/deviceStock';
+import { usersEn } from './messages/users';
+import { deptsEn } from './messages/depts';
 import { shellEn } from './messages/shell';
 import { monitoringEn } from './messages/monitoring';
 import { pushEn } from './messages/push';
@@ -23,6 +26,9 @@ export const en: Record<MessageKey, string> = {
   ...pushEn,
   ...accountEn,
   ...integrationKeysEn,
+  ...deviceStockEn,
+  ...usersEn,
+  ...deptsEn,
   ...customersEn,
   ...portraitEn,
   ...terminalEn,

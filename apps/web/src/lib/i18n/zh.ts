@@ -1,5 +1,8 @@
 import { trackZh } from './messages/track';
 import { integrationKeysZh } from './messages/integration-keys';
+import { deviceStockZh } from './messages/deviceStock';
+import { usersZh } from './messages/users';
+import { deptsZh } from './messages/depts';
 import { shellZh } from './messages/shell';
 import { monitoringZh } from './messages/monitoring';
 import { pushZh } from './messages/push';
@@ -23,6 +26,9 @@ export const zh = {
   ...pushZh,
   ...accountZh,
   ...integrationKeysZh,
+  ...deviceStockZh,
+  ...usersZh,
+  ...deptsZh,
   ...customersZh,
   ...portraitZh,
   ...terminalZh,
