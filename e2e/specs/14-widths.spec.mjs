@@ -34,6 +34,9 @@ const SCREENS = [
   { name: 'orders', path: '/dispatchOrder/dispatchOrder', ready: '.ant-pagination-total-text' },
   { name: 'install-jobs', path: '/dispatchOrder/installerOrders', ready: '.installer-card' },
   { name: 'online-check', path: '/onlineCheck/onlineCheck', ready: '.ant-pagination-total-text' },
+  // Administration a finance manager holds; departments, users and roles (user:admin) have their own specs at these widths.
+  { name: 'device-stock', path: '/system/deviceStock', ready: '.ant-table-tbody tr.ant-table-row' },
+  { name: 'audit-log', path: '/system/auditLog', ready: '.ant-pagination-total-text' },
 ];
 
 /**

@@ -8,7 +8,8 @@ import { assert, changeInitialPassword, dismissNotices, listTotal, openMenu, pic
 const WIDE = { width: 1440, height: 900 };
 const DEVICES = 20;
 const toast = (page, text) => page.locator('.ant-message').getByText(text).first().waitFor();
-const rows = (page) => page.locator('.ant-table-tbody tr.ant-table-row');
+/** The rows of the table on screen: screens opened earlier stay mounted (hidden) behind their tabs. */
+const rows = (page) => page.locator('.ant-table-tbody tr.ant-table-row').filter({ visible: true });
 const row = (page, text) => rows(page).filter({ has: page.getByText(text, { exact: true }) });
 const settled = (page) => page.waitForFunction(() => !document.querySelector('.ant-modal-root [class*="-appear"], .ant-modal-root [class*="-enter"], .ant-dropdown:not(.ant-dropdown-hidden), .ant-table .ant-spin-spinning'));
 const shotOf = (page, name) => page.screenshot({ path: fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url)) });
@@ -28,9 +29,11 @@ async function createDept(page, parent, kind, name) {
 async function auditOf(page, username) {
   await page.getByLabel('用户', { exact: true }).fill(username);
   await page.getByRole('button', { name: /查\s*询/ }).click();
-  await page.waitForURL(new RegExp(`[?&]user(name)?=${username}`));
-  await page.locator('.list-card .ant-spin-spinning').waitFor({ state: 'detached' });
-  await rows(page).first().waitFor();
+  // The list has answered for this user once every row on screen is theirs.
+  await page.waitForFunction((name) => {
+    const shown = [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')].filter((r) => r.checkVisibility());
+    return shown.length > 0 && shown.every((r) => r.innerText.includes(name));
+  }, username);
   return rows(page).evaluateAll((trs) => trs.map((r) => r.innerText));
 }
 
@@ -49,8 +52,8 @@ export const tests = [
 
       // 1. The institution and its dealer.
       await openMenu(page, '系统管理', '部门管理');
-      await rows(page).first().waitFor();
-      const platform = (await rows(page).first().locator('td').first().innerText()).replace('本部门', '').trim();
+      await page.locator('.dept-tree .ant-table-tbody tr.ant-table-row').first().waitFor();
+      const platform = (await page.locator('.dept-tree .ant-table-tbody tr.ant-table-row').first().locator('td').first().innerText()).replace('本部门', '').trim();
       await createDept(page, platform, null, institution);
       await createDept(page, institution, '经销商', dealer);
 
