@@ -86,6 +86,19 @@ export async function pick(page, item) {
 
 export { assert };
 
+/**
+ * On a phone the side menu, when open, covers the screen: close it as an operator would, by tapping
+ * beside it, and wait until it has folded. It also folds by itself 2 s after opening, so it may go
+ * between being seen and being tapped (a loaded machine showed that): a tap that finds nothing any
+ * more is not a failure.
+ */
+export async function closePhoneMenu(page) {
+  const mask = page.locator('.shell-mask');
+  if (await mask.isVisible()) await mask.click({ position: { x: 370, y: 420 }, timeout: 3_000 }).catch(() => {});
+  await mask.waitFor({ state: 'detached' });
+  await page.waitForFunction(() => document.querySelector('.shell-sider').getBoundingClientRect().width === 0);
+}
+
 /** Closes the welcome notice so it does not cover a screenshot. */
 export async function dismissNotices(page) {
   for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => {});

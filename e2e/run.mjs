@@ -1,19 +1,19 @@
-// The end-to-end runner: builds the app, starts the real server on a fresh database, and drives
-// Debian's Chromium through playwright-core over every spec in e2e/specs, saving screenshots.
-import { spawn } from 'node:child_process';
+// The end-to-end runner: builds the app, makes the demo dataset once, and runs the specs of e2e/specs
+// in parallel workers, each with its own server on its own copy of that data and its own Chromium,
+// driven through playwright-core and saving screenshots. A worker takes the next spec file from one
+// queue and runs its tests in order: a spec's tests may build on each other, specs may not.
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { ensureBuilt, root } from '../scripts/build.mjs';
 import { watchPolicyViolations } from './helpers.mjs';
+import { prepareDataDirs, startServer } from './server.mjs';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const shotsDir = path.join(root, 'e2e/screenshots');
 const reportFile = process.env.REPORT_FILE ?? process.env.E2E_REPORT;
-const writeReport = (passed, failed, failures = []) => {
-  if (reportFile) fs.writeFileSync(reportFile, JSON.stringify({ passed, failed, failures }));
+const writeReport = (passed, failed, failures = [], slowest = [], flaky = []) => {
+  if (reportFile) fs.writeFileSync(reportFile, JSON.stringify({ passed, failed, failures, slowest, flaky }));
   console.log(`e2e: ${passed} passed, ${failed} failed`);
 };
 
@@ -29,56 +29,7 @@ if (!fs.existsSync(chromiumPath)) {
   process.exit(0);
 }
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cvrisk-e2e-'));
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: path.join(root, 'apps/web/dist'), LOG_LEVEL: 'warn', DATABASE_URL: '', JT808_PORT: '0',
-      // An installed order's silent device makes it abnormal within seconds, not a day: the dispatch spec waits for it.
-      ORDER_SILENT_HOURS: '0.004', ORDER_SWEEP_SECONDS: '2' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  // Ready once the JT/T 808 gateway listens too (its line follows the console's): specs drive it with virtual terminals.
-  const jt808Port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server did not start within 120 s')), 120_000);
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      process.stdout.write(`  [server] ${chunk}`);
-      out += String(chunk);
-      const gateway = /JT\/T 808 gateway: [\d.]+:(\d+)/.exec(out);
-      if (out.includes('cvrisk console:') && gateway) {
-        clearTimeout(timer);
-        resolve(Number(gateway[1]));
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    jt808Port,
-    dataDir,
-    // The data directory goes only once the server has exited: removing it while the server still
-    // writes (its simulator state, the database's journal) failed the run after every test had passed.
-    stop: async () => {
-      const exited = child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-    },
-  };
-}
-
+const started = Date.now();
 ensureBuilt();
 // Arguments pick specs by part of their file name: `node e2e/run.mjs 01-session 06-track`.
 const only = process.argv.slice(2);
@@ -87,18 +38,29 @@ const only = process.argv.slice(2);
 if (!only.length) fs.rmSync(shotsDir, { recursive: true, force: true });
 fs.mkdirSync(shotsDir, { recursive: true });
 for (const f of fs.readdirSync(shotsDir)) if (f.startsWith('FAILED-')) fs.rmSync(path.join(shotsDir, f));
-const server = await startServer();
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+
+const specFiles = fs.readdirSync(path.join(root, 'e2e/specs')).filter((f) => f.endsWith('.spec.mjs') && (!only.length || only.some((o) => f.includes(o)))).sort();
+// A Chromium and a server per worker; three keep two cores busy, since a browser test mostly waits
+// on the page, the server or a timer (docs/decisions.md, "Test time").
+const count = (n) => `${n} test${n > 1 ? 's' : ''}`;
+const queue = [];
+for (const file of specFiles) {
+  const { tests, independent } = await import(path.join(root, 'e2e/specs', file));
+  if (independent) for (const test of tests) queue.push({ file, tests: [test], name: `${file} › ${test.name}` });
+  else queue.push({ file, tests, name: `${file} (${count(tests.length)})` });
+}
+const workerCount = Math.max(1, Math.min(Number(process.env.E2E_WORKERS ?? 3), queue.length));
 
 let passed = 0;
 let failed = 0;
 const flaky = [];
 const failures = [];
+const unitTimes = [];
+const describe = (err) => String(err?.stack ?? err).split('\n').slice(0, 6).join('\n    ');
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
 // One attempt of one test in its own browser context; answers the error, or nothing when it passed.
-async function attempt(test, attemptNo) {
+async function attempt(browser, server, test, attemptNo) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', acceptDownloads: true });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -119,33 +81,64 @@ async function attempt(test, attemptNo) {
   }
 }
 
-const specFiles = fs.readdirSync(path.join(root, 'e2e/specs')).filter((f) => f.endsWith('.spec.mjs') && (!only.length || only.some((o) => f.includes(o)))).sort();
-const describe = (err) => String(err?.stack ?? err).split('\n').slice(0, 6).join('\n    ');
-try {
-  for (const file of specFiles) {
-    const { tests } = await import(path.join(root, 'e2e/specs', file));
-    for (const test of tests) {
-      const label = `${file} › ${test.name}`;
-      // A browser on a loaded two-core machine now and then loses a race the product does not have; one
-      // more try in a fresh context tells that apart from a defect, and a pass on the second try is
-      // reported as FLAKY so it is fixed rather than forgotten (docs/decisions.md).
-      const first = await attempt(test, 1);
-      const second = first && (await attempt(test, 2));
-      if (first && second) {
-        failed += 1;
-        failures.push(`${label} — ${String(second?.message ?? second).split('\n')[0].slice(0, 300)}`);
-        console.log(`  ✗ ${label}\n    ${describe(second)}\n    first try: ${describe(first)}`);
-      } else {
-        passed += 1;
-        if (first) flaky.push(label);
-        console.log(`  ${first ? '⚠ FLAKY (passed on the second try)' : '✓'} ${label}${first ? `\n    first try: ${describe(first)}` : ''}`);
-      }
+/**
+ * Runs one unit of the queue on this worker's server and browser: a spec file's tests in order, or one
+ * test of a spec that declares its tests `independent` (each signs in afresh and changes nothing the
+ * others read), so a long spec of such tests spreads over the workers.
+ */
+async function runUnit(worker, unit) {
+  const unitStarted = Date.now();
+  for (const test of unit.tests) {
+    const label = `${unit.file} › ${test.name}`;
+    const testStarted = Date.now();
+    // A browser on a loaded two-core machine now and then loses a race the product does not have; one
+    // more try in a fresh context tells that apart from a defect, and a pass on the second try is
+    // reported as FLAKY so it is fixed rather than forgotten (docs/decisions.md).
+    const first = await attempt(worker.browser, worker.server, test, 1);
+    const second = first && (await attempt(worker.browser, worker.server, test, 2));
+    const took = `(${seconds(Date.now() - testStarted)}, ${worker.name})`;
+    if (first && second) {
+      failed += 1;
+      failures.push(`${label} — ${String(second?.message ?? second).split('\n')[0].slice(0, 300)}`);
+      console.log(`  ✗ ${label} ${took}\n    ${describe(second)}\n    first try: ${describe(first)}`);
+    } else {
+      passed += 1;
+      if (first) flaky.push(label);
+      console.log(`  ${first ? '⚠ FLAKY (passed on the second try)' : '✓'} ${label} ${took}${first ? `\n    first try: ${describe(first)}` : ''}`);
     }
   }
-} finally {
-  await browser.close();
-  await server.stop();
+  unitTimes.push({ name: unit.name, ms: Date.now() - unitStarted, worker: worker.name });
 }
+
+async function startWorker(i, dataDir) {
+  const name = `w${i + 1}`;
+  const server = await startServer(dataDir, name);
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return { name, server, browser };
+}
+
+const dataDirs = await prepareDataDirs(workerCount);
+const workers = await Promise.all(dataDirs.map((dir, i) => startWorker(i, dir)));
+console.log(`e2e: ${specFiles.length} spec files (${queue.length} units of work) on ${workerCount} worker${workerCount > 1 ? 's' : ''}, ready after ${seconds(Date.now() - started)}`);
+try {
+  await Promise.all(
+    workers.map(async (worker) => {
+      for (let unit = queue.shift(); unit; unit = queue.shift()) await runUnit(worker, unit);
+    }),
+  );
+} finally {
+  await Promise.all(workers.map(async ({ browser, server }) => {
+    await browser.close();
+    await server.stop();
+  }));
+}
+
+const slowest = unitTimes.sort((a, b) => b.ms - a.ms).slice(0, 15);
+console.log(`\ne2e: the slowest ${slowest.length} specs (wall ${seconds(Date.now() - started)} on ${workerCount} workers):`);
+for (const s of slowest) console.log(`  ${seconds(s.ms).padStart(8)}  ${s.name} (${s.worker})`);
 if (flaky.length) console.log(`\n${'!'.repeat(72)}\ne2e: ${flaky.length} FLAKY — passed only on the second try:\n  ${flaky.join('\n  ')}\n${'!'.repeat(72)}`);
-writeReport(passed, failed, failures);
+writeReport(passed, failed, failures, slowest.map(({ name, ms }) => ({ name, ms })), flaky);
 process.exit(failed > 0 ? 1 : 0);

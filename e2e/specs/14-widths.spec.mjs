@@ -39,6 +39,9 @@ const SCREENS = [
   { name: 'audit-log', path: '/system/auditLog', ready: '.ant-pagination-total-text' },
 ];
 
+/** Each width signs in afresh and only reads: the runner may give each to another worker. */
+export const independent = true;
+
 /**
  * Each screen at each width, as finance staff open it: the page itself never scrolls sideways (a
  * table may, inside its own frame), the content is not empty, and a screenshot is kept to look at.

@@ -1,4 +1,4 @@
-import { assert, dismissNotices, listTotal, openMenu, pick, signedIn } from '../helpers.mjs';
+import { assert, closePhoneMenu, dismissNotices, listTotal, openMenu, pick, signedIn } from '../helpers.mjs';
 
 /** The rows of the list as shown. */
 const rows = (page) => page.locator('.ant-table-tbody tr.ant-table-row');
@@ -42,11 +42,8 @@ export const tests = [
       await page.setViewportSize({ width: 390, height: 844 });
       await page.reload();
       assert.equal(await listTotal(page), exports, 'the filters survive a reload');
-      // The menu left open at 1440 px covers a phone's screen: close it as an operator would.
-      const mask = page.locator('.shell-mask');
-      if (await mask.isVisible()) await mask.click({ position: { x: 370, y: 420 } });
-      await mask.waitFor({ state: 'detached' });
-      await page.waitForFunction(() => document.querySelector('.shell-sider').getBoundingClientRect().width === 0);
+      // The menu left open at 1440 px covers a phone's screen.
+      await closePhoneMenu(page);
       assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0, 'nothing sticks out sideways');
       await shot('19-audit-log-390');
     },

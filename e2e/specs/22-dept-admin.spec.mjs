@@ -1,4 +1,4 @@
-import { assert, dismissNotices, openMenu, pick, signedIn } from '../helpers.mjs';
+import { assert, closePhoneMenu, dismissNotices, openMenu, pick, signedIn } from '../helpers.mjs';
 
 const toast = (page, text) => page.locator('.ant-message').getByText(text).first().waitFor();
 const rows = (page) => page.locator('.dept-tree .ant-table-tbody tr.ant-table-row');
@@ -154,11 +154,7 @@ export const tests = [
       await dismissNotices(page);
       await page.goto(`${baseUrl}/#/system/deptManagement`);
       await rows(page).nth(3).waitFor();
-      // The menu, if left open, covers a phone's screen: close it as an operator would.
-      const mask = page.locator('.shell-mask');
-      if (await mask.isVisible()) await mask.click({ position: { x: 370, y: 420 } });
-      await mask.waitFor({ state: 'detached' });
-      await page.waitForFunction(() => document.querySelector('.shell-sider').getBoundingClientRect().width === 0);
+      await closePhoneMenu(page);
       assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 0, 'nothing sticks out sideways');
       await page.getByLabel('按名称搜索').fill('店');
       await rows(page).nth(2).waitFor();

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { assert, changeInitialPassword, dismissNotices, fillLogin, openMenu, pick, signedIn, signIn } from '../helpers.mjs';
+import { assert, changeInitialPassword, closePhoneMenu, dismissNotices, fillLogin, openMenu, pick, signedIn, signIn } from '../helpers.mjs';
 
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -9,13 +9,6 @@ const toast = (page, text) => page.locator('.ant-message').getByText(text).first
 const settled = (page) => page.waitForFunction(() => !document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden), .ant-modal-root [class*="-appear"], .ant-modal-root [class*="-enter"]'));
 /** The runner's `shot` takes the test's page; the new user's browser is saved beside it. */
 const shotOf = (page, name) => page.screenshot({ path: fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url)) });
-/** On a phone the side menu shows at first and folds itself: wait until it has (or close it, as an operator would). */
-async function menuFolded(page) {
-  const mask = page.locator('.shell-mask');
-  if (await mask.isVisible()) await mask.click({ position: { x: 370, y: 420 } });
-  await mask.waitFor({ state: 'detached' });
-  await page.waitForFunction(() => document.querySelector('.shell-sider').getBoundingClientRect().width === 0);
-}
 const row = (page, text) => page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
 
 /** 新建角色 with a few permissions, from the role screen. */
@@ -122,11 +115,11 @@ export const tests = [
       await dismissNotices(page);
       await page.goto(`${baseUrl}/#/system/userManagement`);
       await page.locator('.ant-pagination-total-text').waitFor();
-      await menuFolded(page);
+      await closePhoneMenu(page);
       await shot('23-users-390');
       await page.goto(`${baseUrl}/#/system/roleManagement`);
       await row(page, '平台管理员').waitFor();
-      await menuFolded(page);
+      await closePhoneMenu(page);
       await shot('23-roles-390');
       const editor = await createRole(page, `E2E 手机 ${String(Date.now()).slice(-6)}`);
       await shot('23-role-editor-390');

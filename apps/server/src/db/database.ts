@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
 import pg from 'pg';
 import * as m001 from './migrations/001_domain.js';
 import * as m002 from './migrations/002_telemetry.js';
@@ -107,6 +107,27 @@ export function schemaInUrl(databaseUrl: string | undefined): string | undefined
 }
 
 /**
+ * A PostgreSQL session lock held around every migration run and every removal of a schema, across
+ * the whole database. Kysely locks the migrations themselves, but first looks for its bookkeeping
+ * tables by reading the catalog of every schema, outside its lock: a schema or table dropped by
+ * another process at that moment (a test's schema removed, migration 016 replacing `position`, two
+ * scale-mode processes starting together) failed that read with "schema … does not exist".
+ */
+export const SCHEMA_CHANGE_LOCK = 7_243_118_530;
+
+/** Runs `work` while this database's schema-change lock is held on one of `db`'s connections. */
+export async function withSchemaChangeLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${SCHEMA_CHANGE_LOCK})`.execute(conn);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${SCHEMA_CHANGE_LOCK})`.execute(conn);
+    }
+  });
+}
+
+/**
  * `pgSchema` must name the schema the handle uses: Kysely looks for its bookkeeping tables across
  * every schema, and would otherwise find another schema's.
  */
@@ -116,7 +137,8 @@ export async function migrateToLatest(db: Db, pgSchema?: string): Promise<void> 
     provider: { getMigrations: async () => migrations },
     ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const { error, results } = onPostgres ? await withSchemaChangeLock(db, () => migrator.migrateToLatest()) : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

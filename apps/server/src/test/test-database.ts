@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/database.js';
+import { migrateToLatest, openDatabase, SCHEMA_CHANGE_LOCK, type DatabaseHandle } from '../db/database.js';
 
 /**
  * A migrated, empty database for one test file: an SQLite file in a temp dir, or, when
@@ -36,6 +36,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await handle.close();
       const c = new pg.Client({ connectionString: url });
       await c.connect();
+      // Under the lock migrations hold: another file's migration reads every schema's catalog.
+      await c.query('select pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK]);
       await c.query(`drop schema ${schema} cascade`);
       await c.end();
     },

@@ -31,10 +31,11 @@ const summary: string[] = [];
 const endsSession = (call: CallDeclaration) => /\/logout$/i.test(call.path);
 const LOGOUT_CASES = 12;
 /**
- * Signing in, registering and changing a password hash one on every attempt (~0.5 s each here): fewer
- * cases, or they alone take minutes. A fuzzed change never knows admin's password, so it never lands.
+ * Signing in, registering, changing or resetting a password and creating a user hash one on every
+ * attempt (~50–500 ms each here): fewer cases, or they alone take minutes (resetting took 15 s of the
+ * file's 49 s). A fuzzed change never knows admin's password, so it never lands.
  */
-const hashesPasswords = (call: CallDeclaration) => /\/(login|register|changePassword)$/i.test(call.path);
+const hashesPasswords = (call: CallDeclaration) => /\/(login|register|changePassword|resetPassword)$|\/system\/user\/create$/i.test(call.path);
 const PASSWORD_CASES = 12;
 /** The integration key the position feed (public, with its own credential) is sent with. */
 let ingestKey = '';
@@ -198,6 +199,14 @@ const shorten = (s: string | undefined, max = 400) => {
   return plain.length > max ? `${plain.slice(0, max)}…(${plain.length} characters)` : plain;
 };
 
+/**
+ * On PostgreSQL only the inputs the schema accepts are sent. One it refuses is answered 400 before
+ * the handler runs, the same on either database, and the SQLite run proves that for every case; the
+ * second run spends its time where the databases differ: values that reach a query (numbers past a
+ * 32-bit column, NUL characters, long texts, LIKE's wildcards).
+ */
+const reachesTheDatabase = (c: FuzzCase) => !process.env.TEST_DATABASE_URL || c.valid;
+
 async function fuzzCall(name: string, call: CallDeclaration): Promise<void> {
   const rng: Rng = createRng(seedFor(name));
   const count = endsSession(call) ? LOGOUT_CASES : hashesPasswords(call) ? PASSWORD_CASES : caseCount(isFileReply(call.reply));
@@ -206,6 +215,7 @@ async function fuzzCall(name: string, call: CallDeclaration): Promise<void> {
   const failures: string[] = [];
   let ok = 0;
   for (const [i, c] of cases.entries()) {
+    if (!reachesTheDatabase(c)) continue;
     const session = call.access === 'public' ? null : endsSession(call) ? (spareTokens.pop() ?? (await t.login('admin'))) : token;
     const answer = await send(c, call, session);
     if (answer.status === 200) ok++;

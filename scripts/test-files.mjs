@@ -1,0 +1,50 @@
+// Which test files belong to which Vitest project, read from the files themselves so a new test lands
+// in the right run without anyone keeping a list.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const testFile = /\.test\.tsx?$/;
+
+/** Every test file under `dir`, relative to it, with forward slashes. */
+export function testFilesUnder(dir) {
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => testFile.test(f))
+    .map((f) => f.split(path.sep).join('/'));
+}
+
+/** The test files under `dir` that replace a module (`vi.mock`): they cannot share a worker. */
+export function filesThatMock(dir) {
+  return testFilesUnder(dir).filter((f) => fs.readFileSync(path.join(dir, f), 'utf8').includes('vi.mock('));
+}
+
+const relativeImport = /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g;
+
+/**
+ * The test files under `dir` that open a test database: those that import `target` (the module that
+ * opens one) themselves or through any chain of relative imports. The others (codecs, rules on
+ * in-memory tracks, the broker alone) behave the same whatever the database, so they run once.
+ */
+export function filesThatReach(dir, target) {
+  const goal = path.resolve(target);
+  const memo = new Map();
+  const reaches = (file, trail) => {
+    if (file === goal) return true;
+    if (memo.has(file)) return memo.get(file);
+    if (trail.has(file) || !fs.existsSync(file)) return false;
+    trail.add(file);
+    let found = false;
+    for (const [, spec] of fs.readFileSync(file, 'utf8').matchAll(relativeImport)) {
+      // Sources import their TypeScript siblings by the `.js` name they will have once built.
+      const next = path.resolve(path.dirname(file), spec).replace(/\.js$/, '.ts');
+      if (reaches(next, trail)) {
+        found = true;
+        break;
+      }
+    }
+    trail.delete(file);
+    memo.set(file, found);
+    return found;
+  };
+  return testFilesUnder(dir).filter((f) => reaches(path.join(dir, f), new Set()));
+}
