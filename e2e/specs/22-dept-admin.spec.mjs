@@ -1,6 +1,25 @@
 import { assert, closePhoneMenu, dismissNotices, openMenu, pick, signedIn } from '../helpers.mjs';
 
-const toast = (page, text) => page.locator('.ant-message').getByText(text).first().waitFor();
+/**
+ * A toast lives 3 s; on a loaded machine the page can show and drop it between two polls. So every
+ * toast's text is recorded as it appears, and a wait takes (consumes) the first matching record.
+ */
+const recordToasts = (page) =>
+  page.evaluate(() => {
+    window.__toasts = [];
+    new MutationObserver(() => {
+      for (const n of document.querySelectorAll('.ant-message-notice:not([data-recorded])')) {
+        n.setAttribute('data-recorded', '');
+        window.__toasts.push(n.textContent ?? '');
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+const toast = (page, text) =>
+  page.waitForFunction((t) => {
+    const i = window.__toasts.findIndex((seen) => seen.includes(t));
+    if (i >= 0) window.__toasts.splice(i, 1);
+    return i >= 0;
+  }, text);
 const rows = (page) => page.locator('.dept-tree .ant-table-tbody tr.ant-table-row');
 const row = (page, name) => rows(page).filter({ has: page.getByText(name, { exact: true }) });
 /** No dialog, pop-up or table spinner still moving: a screenshot shows the screen as it stays. */
@@ -47,6 +66,7 @@ export const tests = [
     async run({ page, baseUrl, shot }) {
       await page.setViewportSize({ width: 1440, height: 900 });
       await signedIn(page, baseUrl, 'admin');
+      await recordToasts(page);
       await dismissNotices(page);
       await openMenu(page, '系统管理', '部门管理');
       await rows(page).first().waitFor();

@@ -130,7 +130,8 @@ describe('position queries', () => {
     vt.onCommand = (m, serial) => vt.answer(serial, m, locationFix({ time: answeredAt, lng: 120.16, lat: 30.29, speed: 0, direction: 0, acc: false }));
     try {
       const sent = (await post('dealer1cmd', 'positionQuery', { by: 'numbers', deviceNumbers: mine[4] })).json().result;
-      expect(sent).toMatchObject({ sent: 1, skippedOffline: 0, commands: [{ deviceNumber: mine[4], state: 'sent' }] });
+      // A fast terminal may have answered before the call returns (seen on a loaded PostgreSQL run).
+      expect(sent).toMatchObject({ sent: 1, skippedOffline: 0, commands: [{ deviceNumber: mine[4], state: expect.stringMatching(/^(sent|answered)$/) }] });
       const id = sent.commands[0].id as number;
       let state: { state: string; lastTime: string | null; address: string | null } | undefined;
       for (let tries = 0; tries < 50 && state?.state !== 'answered'; tries++) {
