@@ -59,9 +59,13 @@ const unitTimes = [];
 const describe = (err) => String(err?.stack ?? err).split('\n').slice(0, 6).join('\n    ');
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-// One attempt of one test in its own browser context; answers the error, or nothing when it passed.
+/**
+ * One attempt of one test in its own browser context; answers the error, or nothing when it passed. A
+ * test may add options of its own to the context (`contextOptions: { bypassCSP: true }`: what the page
+ * itself does with hostile text, without the policy catching it).
+ */
 async function attempt(browser, server, test, attemptNo) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', acceptDownloads: true });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', acceptDownloads: true, ...test.contextOptions });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors = [];

@@ -55,7 +55,7 @@ export const tests = [
       await row.getByRole('button', { name: '重置注册' }).click();
       await page.getByText(`重置设备 ${device.deviceNumber} 的注册？`).waitFor();
       await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click();
-      await page.getByText('已重置注册并断开终端连接，终端需重新注册').waitFor();
+      await page.getByText(/^已重置注册并断开终端连接，终端需在\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}前重新注册$/).waitFor();
       // Disconnected, the simulated terminal finds its old code refused and registers again.
       let again = null;
       for (let i = 0; i < 60 && !again; i++) {

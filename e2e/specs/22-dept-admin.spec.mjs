@@ -7,7 +7,7 @@ import { assert, closePhoneMenu, dismissNotices, openMenu, pick, signedIn } from
 const recordToasts = (page) =>
   page.evaluate(() => {
     window.__toasts = [];
-    new MutationObserver(() => {
+    new window.MutationObserver(() => {
       for (const n of document.querySelectorAll('.ant-message-notice:not([data-recorded])')) {
         n.setAttribute('data-recorded', '');
         window.__toasts.push(n.textContent ?? '');

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import { capConnections } from './lib/connection-caps.js';
 import { httpServerOptions } from './lib/http-server-options.js';
 import { generateRsaPem, loadRsaKeys, type RsaKeys } from './lib/rsa.js';
 import { MODULES } from './modules/modules.js';
@@ -59,6 +60,8 @@ export async function buildApp({ db, bulk = db, telemetry, config, logger, login
     // request.ip: the client the trusted proxy names, or without TRUST_PROXY the socket's peer (X-Forwarded-For ignored).
     trustProxy: config.trustProxy,
   });
+  // Before anything else hears of a connection: one over a cap is closed before a byte of it is read.
+  app.decorate('httpConnections', capConnections(app.server, { caps: config.httpCaps, trustProxy: config.trustProxy, log: app.log }));
   registerSecurityHeaders(app);
   registerErrorHandlers(app);
   registerBodyParsers(app);
@@ -77,7 +80,7 @@ export async function buildApp({ db, bulk = db, telemetry, config, logger, login
   registerExportAudit(app, db);
   registerEncryption(app, config.encryption, keys);
 
-  const shared = createSharedServices({ db, config, log: app.log, sessions });
+  const shared = createSharedServices({ db, config, log: app.log, sessions, now });
   const ctx = { db, bulk, telemetry, config, keys, shared, push };
   for (const register of MODULES) await register(app, ctx);
 

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { ConnectionCaps } from './lib/connection-caps.js';
 import type { HttpTimeouts } from './lib/http-server-options.js';
 import { parseAllowedHosts, type AllowedHost } from './lib/outbound-guard.js';
 import { parseTrustProxy } from './lib/trust-proxy.js';
+import type { SheetReaderOptions } from './lib/sheet-reader.js';
+import { DEFAULT_SHEET_LIMITS as SHEET } from './lib/sheet-limits.js';
 import type { GatewayLimits } from './telemetry/gateway/gateway.js';
 
 /** Every setting of the server, its default and its meaning: the README's table mirrors this. */
@@ -18,6 +21,10 @@ const Env = z.object({
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   HTTP_KEEPALIVE_SECONDS: z.coerce.number().positive().default(72),
   HTTP_IDLE_SECONDS: z.coerce.number().positive().default(120),
+  // HTTP connections held at once: in the process (default: its share of the open-file limit, see
+  // descriptorBudget) and from one address (a browser holds about 6; a trusted proxy is not counted).
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().positive().optional(),
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(64),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
@@ -25,6 +32,8 @@ const Env = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   // Per address, across accounts: high enough for an office behind one NAT, low enough to stop spraying one password over many accounts.
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  // Wrong integration keys (x-api-key) from one address within LOGIN_WINDOW_MINUTES before it gets 429.
+  API_KEY_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   // Proxies whose X-Forwarded-For names the client: addresses and CIDR ranges, comma-separated; off when empty.
   TRUST_PROXY: z.string().default('').transform(parseTrustProxy),
   ENCRYPTION: z.enum(['off', 'login', 'all']).default('off'),
@@ -38,11 +47,16 @@ const Env = z.object({
   DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(60).default(14),
   SIMULATOR: z.enum(['0', '1']).default('1'),
   JT808_AUTO_REGISTER: z.enum(['0', '1']).default('0'),
+  // How long a window opened by a stock import, a transfer, an install or a reset accepts the terminal's first registration.
+  JT808_REGISTER_WINDOW_HOURS: z.coerce.number().positive().max(24 * 90).default(72),
   JT808_IDLE_SECONDS: z.coerce.number().int().positive().default(300),
   // Default: what the process's open-file limit leaves once HTTP clients and the database have theirs.
   JT808_MAX_CONNECTIONS: z.coerce.number().int().positive().optional(),
   JT808_AUTH_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(30),
-  JT808_ADDRESS_MAX_FAILURES: z.coerce.number().int().positive().default(30),
+  // Failed registrations/authentications within the window: per (address, device number), and per
+  // address whatever the numbers — far higher, as a carrier's NAT puts many terminals behind one address.
+  JT808_DEVICE_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  JT808_ADDRESS_MAX_FAILURES: z.coerce.number().int().positive().default(300),
   JT808_ADDRESS_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(10),
   JT808_REASSEMBLY_CONNECTION_KB: z.coerce.number().int().positive().default(256),
   JT808_REASSEMBLY_TOTAL_MB: z.coerce.number().int().positive().default(64),
@@ -63,6 +77,21 @@ const Env = z.object({
   NATS_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   // A worker that stops renewing its partitions loses them after this long; the others take them over.
   WORKER_LEASE_SECONDS: z.coerce.number().positive().default(10),
+  // Uploaded sheets (loan and device-stock imports) are read in worker threads, this many at once per
+  // process; this many more wait their turn, and past them an upload is refused (429).
+  SHEET_IMPORT_CONCURRENCY: z.coerce.number().int().positive().default(2),
+  SHEET_IMPORT_QUEUE: z.coerce.number().int().min(0).default(10),
+  // A sheet worker's heap: past it the worker is stopped and the sheet refused.
+  SHEET_WORKER_MEMORY_MB: z.coerce.number().int().min(16).default(256),
+  // What one sheet may cost, checked while it is inflated and parsed (lib/sheet-limits.ts holds the defaults and why).
+  SHEET_MAX_INFLATED_MB: z.coerce.number().positive().default(SHEET.inflatedBytes / 1024 / 1024),
+  SHEET_MAX_PART_MB: z.coerce.number().positive().default(SHEET.partBytes / 1024 / 1024),
+  SHEET_MAX_ROWS: z.coerce.number().int().positive().default(SHEET.rows),
+  SHEET_MAX_COLUMNS: z.coerce.number().int().positive().default(SHEET.columns),
+  SHEET_MAX_CELL_CHARS: z.coerce.number().int().positive().default(SHEET.cellChars),
+  SHEET_MAX_ROW_KB: z.coerce.number().int().positive().default(SHEET.rowBytes / 1024),
+  SHEET_MAX_SHARED_STRINGS: z.coerce.number().int().positive().default(SHEET.sharedStrings),
+  SHEET_MAX_SHARED_STRING_CHARS: z.coerce.number().int().positive().default(SHEET.sharedStringChars),
   // AMap web-service key: address search and reverse geocoding ask AMap first, the shipped gazetteer otherwise.
   AMAP_WEB_KEY: z.string().optional(),
   // Where the AMap web service answers; tests point it at a local server.
@@ -89,6 +118,8 @@ export type Config = {
   port: number;
   /** Time-outs of the HTTP connections (console and API). */
   http: HttpTimeouts;
+  /** HTTP connections held at once, per process and per address. */
+  httpCaps: ConnectionCaps;
   host: string;
   dataDir: string;
   /** postgres://… selects PostgreSQL; otherwise an SQLite file in dataDir. */
@@ -98,6 +129,8 @@ export type Config = {
   loginMaxFailures: number;
   loginWindowMs: number;
   loginMaxFailuresPerAddress: number;
+  /** Wrong integration keys from one address within the login window before it is refused. */
+  apiKeyMaxFailuresPerAddress: number;
   /** Fastify's `trustProxy`: the proxies whose X-Forwarded-For gives `request.ip`; false: the socket's address. */
   trustProxy: string[] | false;
   encryption: 'off' | 'login' | 'all';
@@ -113,6 +146,8 @@ export type Config = {
   /** Keep the demo fleet reporting live while the console runs. */
   simulator: boolean;
   jt808AutoRegister: boolean;
+  /** How long a registration window stays open (JT808_REGISTER_WINDOW_HOURS). */
+  jt808RegisterWindowMs: number;
   jt808IdleMs: number;
   jt808Limits: GatewayLimits;
   /** AMap web-service key; without one, addresses come from the offline gazetteer only. */
@@ -130,6 +165,8 @@ export type Config = {
   natsPrefix: string;
   natsReplicas: number;
   workerLeaseMs: number;
+  /** Uploaded sheets: the worker threads that read them, their queue and what one sheet may cost. */
+  sheetImport: SheetReaderOptions;
 };
 
 /** The soft limit on open files (Node raises it to the hard limit at start); null where it cannot be read. */
@@ -143,13 +180,31 @@ export function openFileLimit(): number | null {
   }
 }
 
+/** What a process runs, as far as its open files are concerned. */
+export type DescriptorUse = { role: Config['role']; simulator: boolean };
+
 /**
- * Terminal connections the gateway takes by default: a fifth of the file limit (at least 256) stays
- * for HTTP clients, the database and log files. Without a readable limit, the Linux default of 1,024 is assumed.
+ * The process's open-file limit shared out, so that neither port can starve the other or the rest:
+ * a fifth (at least 256) is kept from the gateway; a quarter of that (at least 64) stays for the
+ * database, logs, files being served or imported and outbound calls, and the rest is HTTP's
+ * (1,024 files: 768 terminals, 192 HTTP, 64 other; 20,000: 16,000, 3,000, 1,000). A process that
+ * serves one port only (ROLE=gateway, ROLE=api) gives it the other's share too. With the demo
+ * simulator on (ROLE=all), each simulated terminal holds both ends of its connection in this
+ * process, so the gateway's share is halved. Without a readable limit, the Linux default of 1,024 is
+ * assumed. Never below 64 each.
  */
-export function defaultMaxConnections(limit: number | null): number {
+export function descriptorBudget(limit: number | null, use: DescriptorUse = { role: 'all', simulator: false }): { jt808: number; http: number } {
   const files = limit ?? 1024;
-  return Math.max(64, files - Math.max(256, Math.floor(files / 5)));
+  const notGateway = Math.max(256, Math.floor(files / 5));
+  const other = Math.max(64, Math.floor(notGateway / 4));
+  const jt808 = use.role === 'gateway' ? files - other : files - notGateway;
+  const http = use.role === 'api' ? files - other : notGateway - other;
+  return { jt808: Math.max(64, use.role === 'all' && use.simulator ? Math.floor(jt808 / 2) : jt808), http: Math.max(64, http) };
+}
+
+/** Terminal connections the gateway takes by default in one process serving both ports (descriptorBudget). */
+export function defaultMaxConnections(limit: number | null): number {
+  return descriptorBudget(limit).jt808;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -160,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const budget = descriptorBudget(openFileLimit(), { role: e.ROLE, simulator: e.SIMULATOR === '1' });
   return {
     port: e.PORT,
     http: {
@@ -168,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveMs: e.HTTP_KEEPALIVE_SECONDS * 1000,
       idleMs: e.HTTP_IDLE_SECONDS * 1000,
     },
+    httpCaps: { maxConnections: e.HTTP_MAX_CONNECTIONS ?? budget.http, maxPerAddress: e.HTTP_MAX_CONNECTIONS_PER_ADDRESS },
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
@@ -176,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
     loginMaxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+    apiKeyMaxFailuresPerAddress: e.API_KEY_MAX_FAILURES_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY,
     encryption: e.ENCRYPTION,
     demoData: e.DEMO_DATA === '1',
@@ -186,10 +244,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoHistoryDays: e.DEMO_HISTORY_DAYS,
     simulator: e.SIMULATOR === '1',
     jt808AutoRegister: e.JT808_AUTO_REGISTER === '1',
+    jt808RegisterWindowMs: Math.round(e.JT808_REGISTER_WINDOW_HOURS * 3_600_000),
     jt808IdleMs: e.JT808_IDLE_SECONDS * 1000,
     jt808Limits: {
-      maxConnections: e.JT808_MAX_CONNECTIONS ?? defaultMaxConnections(openFileLimit()),
+      maxConnections: e.JT808_MAX_CONNECTIONS ?? budget.jt808,
       authTimeoutMs: e.JT808_AUTH_TIMEOUT_SECONDS * 1000,
+      deviceMaxFailures: e.JT808_DEVICE_MAX_FAILURES,
       addressMaxFailures: e.JT808_ADDRESS_MAX_FAILURES,
       addressFailureWindowMs: e.JT808_ADDRESS_FAILURE_WINDOW_MINUTES * 60_000,
       reassemblyBytesPerConnection: e.JT808_REASSEMBLY_CONNECTION_KB * 1024,
@@ -206,5 +266,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     natsPrefix: e.NATS_PREFIX,
     natsReplicas: e.NATS_REPLICAS,
     workerLeaseMs: e.WORKER_LEASE_SECONDS * 1000,
+    sheetImport: {
+      concurrency: e.SHEET_IMPORT_CONCURRENCY,
+      queue: e.SHEET_IMPORT_QUEUE,
+      workerMemoryMb: e.SHEET_WORKER_MEMORY_MB,
+      limits: {
+        inflatedBytes: Math.round(e.SHEET_MAX_INFLATED_MB * 1024 * 1024),
+        partBytes: Math.round(e.SHEET_MAX_PART_MB * 1024 * 1024),
+        rows: e.SHEET_MAX_ROWS,
+        columns: e.SHEET_MAX_COLUMNS,
+        cellChars: e.SHEET_MAX_CELL_CHARS,
+        rowBytes: e.SHEET_MAX_ROW_KB * 1024,
+        sharedStrings: e.SHEET_MAX_SHARED_STRINGS,
+        sharedStringChars: e.SHEET_MAX_SHARED_STRING_CHARS,
+      },
+    },
   };
 }

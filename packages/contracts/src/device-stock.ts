@@ -23,7 +23,7 @@ export const DEVICE_STOCK_LIMITS = {
   maxRows: 5_000,
   /** The sheet (5,000 rows of the template take about 250 kB). */
   maxFileBytes: 2 * 1024 * 1024,
-  /** A pasted list: 5,000 lines of number, model, kind and ICCID with room for spaces. */
+  /** A pasted list: 5,000 lines of number, model, kind, ICCID and terminal id with room for spaces. */
   maxTextChars: 500_000,
   /** Bad rows listed in the report; beyond this only counted. */
   maxReportedProblems: 1_000,
@@ -32,16 +32,22 @@ export const DEVICE_STOCK_LIMITS = {
   /** Refused devices named in a transfer's or retirement's message; the rest are counted. */
   maxNamedRefusals: 20,
   modelMax: 30,
+  /** The terminal id a registration carries: 7 characters in JT/T 808-2013, up to 30 in 2019. */
+  terminalIdMax: 30,
   reasonMin: 2,
   reasonMax: 100,
 } as const;
 
-/** The sheet's columns, in the template's order; a pasted line gives the same four in this order. */
+/**
+ * The sheet's columns, in the template's order; a pasted line gives them in this order. 终端ID is
+ * optional: when given, the terminal's registration must carry it (docs/security.md).
+ */
 export const STOCK_SHEET_COLUMNS = [
   { header: '设备号', field: 'deviceNumber' },
   { header: '型号', field: 'model' },
   { header: '类型', field: 'kind' },
   { header: 'ICCID', field: 'iccid' },
+  { header: '终端ID', field: 'terminalId' },
 ] as const;
 export type StockRowField = (typeof STOCK_SHEET_COLUMNS)[number]['field'];
 

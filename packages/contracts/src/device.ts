@@ -51,6 +51,13 @@ export const DevNumbersQuery = z.object({
 });
 export type DevNumbersQuery = z.infer<typeof DevNumbersQuery>;
 
+/**
+ * Why a terminal's registration window was opened (issue 28): its stock import or transfer, its install
+ * order being worked, an administrator's 开放注册/重置注册, or the terminal's own logout (0x0003).
+ */
+export const RegistrationWindowReasons = ['stock', 'transfer', 'install', 'reset', 'logout'] as const;
+export type RegistrationWindowReason = (typeof RegistrationWindowReasons)[number];
+
 export const DeviceListItem = z.object({
   id: z.number(),
   deviceNumber: z.string(),
@@ -81,6 +88,12 @@ export const DeviceListItem = z.object({
   satellites: z.number().nullable(),
   /** When the terminal registered over JT/T 808; null while it is not registered (never, or reset). */
   registeredAt: z.string().nullable(),
+  /** While it is not registered: until when its first registration is accepted, and why; null when closed. */
+  registrationWindow: z.object({ until: z.string(), reason: z.enum(RegistrationWindowReasons) }).nullable(),
+  /** Registrations the gateway refused (no open window, another terminal id, already registered), the latest and why. */
+  registerRefusals: z.number(),
+  lastRegisterRefusedAt: z.string().nullable(),
+  lastRegisterRefusedReason: z.string().nullable(),
   /** Positions the gateway refused as invalid, the latest of them and why. */
   invalidPositions: z.number(),
   lastInvalidAt: z.string().nullable(),
@@ -97,12 +110,22 @@ export const DevicePositionItem = DeviceListItem.extend({
 });
 export type DevicePositionItem = z.infer<typeof DevicePositionItem>;
 
-/** POST /api/device/resetRegistration: the terminal must register again (its old code stops working). */
+/**
+ * POST /api/device/resetRegistration: the terminal must register again (its old code stops working),
+ * inside the registration window this opens; on a device not registered it opens (or renews) the window.
+ */
 export const ResetRegistrationBody = z.object({
   deviceNumber: z.string().trim().min(1, '请输入设备号').max(30),
 });
 export type ResetRegistrationBody = z.infer<typeof ResetRegistrationBody>;
-export const ResetRegistrationResult = z.object({ deviceNumber: z.string(), disconnected: z.boolean() });
+export const ResetRegistrationResult = z.object({
+  deviceNumber: z.string(),
+  /** It held a code (重置注册) or had never registered (开放注册). */
+  wasRegistered: z.boolean(),
+  disconnected: z.boolean(),
+  /** Its next registration is accepted until then. */
+  windowUntil: z.string(),
+});
 export type ResetRegistrationResult = z.infer<typeof ResetRegistrationResult>;
 
 export const DeviceCalls = {

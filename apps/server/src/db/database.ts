@@ -26,6 +26,8 @@ import * as m020 from './migrations/020_account.js';
 import * as m021 from './migrations/021_dept_admin.js';
 import * as m022 from './migrations/022_user_admin.js';
 import * as m023 from './migrations/023_device_stock.js';
+import * as m024 from './migrations/024_registration_window.js';
+import * as m025 from './migrations/025_institution_settings.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -55,6 +57,8 @@ const migrations: Record<string, Migration> = {
   '021_dept_admin': m021,
   '022_user_admin': m022,
   '023_device_stock': m023,
+  '024_registration_window': m024,
+  '025_institution_settings': m025,
 };
 
 // pg hands back int8 and numeric as strings; every such column here holds safe integers or money.

@@ -24,7 +24,6 @@ export interface DB {
   device_command: DeviceCommandTable;
   warning: WarningTable;
   warning_deal: WarningDealTable;
-  handling_phrase: HandlingPhraseTable;
   white_list: WhiteListTable;
   warning_not_push: WarningNotPushTable;
   risk_point: RiskPointTable;
@@ -126,7 +125,10 @@ export interface LoginFailureTable {
 }
 
 export interface SettingTable {
-  /** 0 for platform-wide settings. */
+  /**
+   * 0 for platform-wide settings (and the platform default of a per-institution one); a finance
+   * institution's id for its own (thresholds, 处理常用语: modules/settings/institution-settings.ts).
+   */
   dept_id: number;
   key: string;
   value: string;
@@ -216,6 +218,15 @@ export interface DeviceTable {
   retired_at: number | null;
   retired_by: string | null;
   retire_reason: string | null;
+  /** A registration window (migration 024): open until when, and why it was opened (RegistrationWindowReasons); null once used or never opened. */
+  register_open_until: number | null;
+  register_opened_for: string | null;
+  /** The terminal id recorded at stock import; when set, a registration must carry it. */
+  terminal_id: string | null;
+  /** Registrations refused (no window, wrong terminal id, already registered), the latest and why. */
+  register_refusals: Generated<number>;
+  last_register_refused_at: number | null;
+  last_register_refused_reason: string | null;
 }
 
 export interface DeviceStatusTable {
@@ -309,16 +320,6 @@ export interface WarningDealTable {
   user_id: number;
   description: string;
   at: number;
-}
-
-/** 处理常用语: platform-wide, ordered per warning type. */
-export interface HandlingPhraseTable {
-  id: Generated<number>;
-  warning_type: number;
-  position: number;
-  text: string;
-  updated_by: number | null;
-  updated_at: number;
 }
 
 export interface WhiteListTable {

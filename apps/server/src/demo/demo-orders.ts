@@ -5,6 +5,7 @@ import { createDispatchServices } from '../modules/dispatch/dispatch-services.js
 import type { SessionUser } from '../modules/session/session-user.js';
 import { demoInstallPhoto } from './demo-photo.js';
 import { demoSessionUsers } from './demo-users.js';
+import { DEFAULT_REGISTER_WINDOW_MS } from '../modules/device/registration-window.js';
 
 const HOUR = 3_600_000;
 const PRODUCT = { kit: 1, wired: 2, wireless: 3 } as const;
@@ -41,7 +42,7 @@ async function stockWired(db: Db, financeId: number): Promise<string[]> {
  */
 export async function seedDemoOrders(db: Db, dataDir: string, devicesEdited: (numbers: string[]) => void, now: number): Promise<number> {
   let clock = now - 72 * HOUR;
-  const s = createDispatchServices(db, dataDir, devicesEdited, () => clock);
+  const s = createDispatchServices(db, { dataDir, devicesEdited, registerWindowMs: DEFAULT_REGISTER_WINDOW_MS, now: () => clock });
   const users = await demoSessionUsers(db);
   let made = 0;
   const institutions = await db.selectFrom('dept').select('id').where('kind', '=', 'finance').orderBy('id').execute();

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { DEFAULT_REGISTER_WINDOW_MS, openRegistrationWindows } from '../modules/device/registration-window.js';
 import { newFleetState, planCustomer, planStock, type CustomerPlan } from './fleet.js';
 import type { Rng } from './random.js';
 import type { SeedProgress } from './seed-demo.js';
@@ -69,11 +70,18 @@ export async function insertFleet(
     ...stock,
   ];
   const fitted: FittedDevice[] = [];
+  const inStock: number[] = [];
   done = 0;
   for (const batch of chunks(deviceRows)) {
     const rows = await trx.insertInto('device').values(batch).returning(['id', 'kind', 'dept_id', 'car_id']).execute();
-    for (const r of rows) if (r.car_id !== null) fitted.push({ id: r.id, kind: r.kind, dealerId: r.dept_id });
+    for (const r of rows) {
+      if (r.car_id !== null) fitted.push({ id: r.id, kind: r.kind, dealerId: r.dept_id });
+      else inStock.push(r.id);
+    }
     progress('devices', (done += batch.length), deviceRows.length);
   }
+  // As a stock import and the fitting would have: the simulated terminals register through the gateway.
+  await openRegistrationWindows(trx, fitted.map((d) => d.id), 'install', now + DEFAULT_REGISTER_WINDOW_MS);
+  await openRegistrationWindows(trx, inStock, 'stock', now + DEFAULT_REGISTER_WINDOW_MS);
   return { customers: plans.length, cars: carId.size, devices: deviceRows.length, fitted };
 }

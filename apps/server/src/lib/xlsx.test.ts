@@ -1,17 +1,22 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { quotePrefixedCells } from '../test/sheet-styles.js';
 import { xlsxStream, type XlsxColumn } from './xlsx.js';
 
 type Row = { name: string | null; n: number | null };
 
-async function read(columns: XlsxColumn<Row>[], pages: Row[][]) {
+async function written(columns: XlsxColumn<Row>[], pages: Row[][]): Promise<Buffer> {
   async function* gen() {
     yield* pages;
   }
   const chunks: Buffer[] = [];
   for await (const c of xlsxStream(columns, gen())) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function read(columns: XlsxColumn<Row>[], pages: Row[][]) {
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+  await book.xlsx.load((await written(columns, pages)) as unknown as ArrayBuffer);
   return book.worksheets[0]!;
 }
 
@@ -38,6 +43,24 @@ describe('the streamed .xlsx', () => {
   it('drops characters XML cannot hold instead of writing a file that will not open', async () => {
     const sheet = await read(columns, [[{ name: 'a\u0001b\u0008c\td', n: 1 }]]);
     expect(sheet.getCell('A2').value).toBe('abc\td');
+  });
+
+  it('marks text a spreadsheet would take for a formula as quoted text, leaving its value and real numbers alone', async () => {
+    const hostile = ['=HYPERLINK("http://evil","x")', '+1', '-1+2', '@SUM(A1)', '\tcmd', '＝1+1', '－2'];
+    const rows: Row[] = [...hostile.map((name) => ({ name, n: -3 })), { name: '张三 = 李四', n: -1.5 }, { name: ' =前面有空格', n: 0 }];
+    const file = await written(columns, [rows]);
+    const sheet = await read(columns, [rows]);
+    const prefixed = new Map([...quotePrefixedCells(file)].map(([ref, c]) => [ref, c.quoted]));
+    hostile.forEach((name, i) => {
+      expect(sheet.getCell(`A${i + 2}`).value, 'the text reads back as saved').toBe(name);
+      expect(prefixed.get(`A${i + 2}`), name).toBe(true);
+      expect(sheet.getCell(`B${i + 2}`).value, 'a negative number stays a number').toBe(-3);
+      expect(prefixed.get(`B${i + 2}`)).toBe(false);
+    });
+    expect([prefixed.get('A9'), prefixed.get('A10'), prefixed.get('A1'), sheet.getCell('B9').value]).toEqual([false, false, false, -1.5]);
+    // The header keeps its bold style; a header that began with = would be bold and quoted.
+    const headed = quotePrefixedCells(await written([{ header: '=合计', width: 8, value: (r) => r.n }], [[{ name: null, n: 1 }]]));
+    expect(headed.get('A1')?.quoted).toBe(true);
   });
 
   it('names columns past Z as spreadsheets do', async () => {

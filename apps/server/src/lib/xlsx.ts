@@ -8,7 +8,9 @@ export type XlsxColumn<T> = { header: string; width: number; value: (row: T) => 
 const XLSX_TYPE = XLSX_FILE.file;
 
 // The fixed parts of a one-sheet workbook (ECMA-376): content types, relationships, the workbook, and
-// two cell styles — 0 plain, 1 bold for the header row.
+// four cell styles — 0 plain, 1 bold for the header row, and each again with quotePrefix (2, 3).
+const BOLD = 1;
+const QUOTE_PREFIX = 2;
 const CONTENT_TYPES =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
   '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
@@ -31,7 +33,8 @@ const STYLES =
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
+  '<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
+  '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1" quotePrefix="1"/></cellXfs>' +
   '</styleSheet>';
 
 /** A, B, … Z, AA, AB, … */
@@ -51,21 +54,30 @@ const NEEDS_ESCAPE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff&<>"]/;
 // Most cells need neither: one test instead of two replaces is most of the sheet's cost saved.
 const escapeXml = (s: string) => (NEEDS_ESCAPE.test(s) ? s.replace(INVALID_XML, '').replace(MARKUP, (c) => ENTITIES[c]!) : s);
 const SPACE = /\s/;
+/**
+ * Text a spreadsheet would take for a formula once the cell is edited: starting with = + - @, a tab or a
+ * carriage return (OWASP, CSV injection), or the full-width = + - @ that Excel in Chinese and Japanese
+ * reads as a formula too. Such a cell gets the quotePrefix style: shown exactly as saved, never
+ * evaluated, and kept as text when edited (docs/decisions.md, "Formulas in exported sheets").
+ */
+const FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
 
-function cell(ref: string, value: string | number | null, style = ''): string {
+function cell(ref: string, value: string | number | null, style = 0): string {
   if (value === null || value === '') return '';
-  if (typeof value === 'number' && Number.isFinite(value)) return `<c r="${ref}"${style}><v>${value}</v></c>`;
-  const text = escapeXml(String(value));
+  if (typeof value === 'number' && Number.isFinite(value)) return `<c r="${ref}"${style ? ` s="${style}"` : ''}><v>${value}</v></c>`;
+  const raw = String(value);
+  const s = FORMULA_START.test(raw) ? style | QUOTE_PREFIX : style;
+  const text = escapeXml(raw);
   // The first and last characters only: a regex anchored at the end would scan the whole text.
   const space = SPACE.test(text.charAt(0)) || SPACE.test(text.charAt(text.length - 1)) ? ' xml:space="preserve"' : '';
-  return `<c r="${ref}"${style} t="inlineStr"><is><t${space}>${text}</t></is></c>`;
+  return `<c r="${ref}"${s ? ` s="${s}"` : ''} t="inlineStr"><is><t${space}>${text}</t></is></c>`;
 }
 
 /** The sheet's XML: the frozen bold header row, then every row of every page, one page per chunk. */
 async function* sheetXml<T>(columns: XlsxColumn<T>[], pages: AsyncIterable<T[]>): AsyncGenerator<Buffer> {
   const letters = columns.map((_, i) => columnLetter(i));
   const cols = columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>`).join('');
-  const header = columns.map((c, i) => cell(`${letters[i]}1`, c.header, ' s="1"')).join('');
+  const header = columns.map((c, i) => cell(`${letters[i]}1`, c.header, BOLD)).join('');
   yield Buffer.from(
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
       '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +

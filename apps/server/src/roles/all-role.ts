@@ -95,7 +95,7 @@ export async function startAllRole(config: Config, logger: Logger): Promise<{ st
   await app.listen({ port: config.port, host: config.host });
   const gateway = createJt808Gateway({
     port: config.jt808Port, host: config.host, db: handle.db, pipeline: telemetry.pipeline, commands: telemetry.commands,
-    autoRegister: config.jt808AutoRegister, idleTimeoutMs: config.jt808IdleMs, limits: config.jt808Limits, log: logger,
+    autoRegister: config.jt808AutoRegister, registerWindowMs: config.jt808RegisterWindowMs, idleTimeoutMs: config.jt808IdleMs, limits: config.jt808Limits, log: logger,
   });
   const jt808Port = await gateway.listen();
   telemetry.channel = gateway.channel;

@@ -25,7 +25,7 @@ export async function startGatewayRole(config: Config, logger: Logger, handle?: 
   const sink = createBrokerSink({ devices, publisher: createPositionPublisher(setup.broker.js, config.natsPartitions, setup.names.positions) });
   const gateway = createJt808Gateway({
     port: config.jt808Port, host: config.host, db, pipeline: sink, commands: createCommandStore(db),
-    autoRegister: config.jt808AutoRegister, idleTimeoutMs: config.jt808IdleMs, limits: config.jt808Limits, log: logger,
+    autoRegister: config.jt808AutoRegister, registerWindowMs: config.jt808RegisterWindowMs, idleTimeoutMs: config.jt808IdleMs, limits: config.jt808Limits, log: logger,
   });
   const port = await gateway.listen();
   const stopCommands = serveCommands(createCommandBus(setup.broker.nc, setup.name, { subject: setup.names.commands }), gateway, (err) => logger.warn({ err }, 'sending a stored command failed'));

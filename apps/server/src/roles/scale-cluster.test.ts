@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, seedDemo } from '../demo/seed-demo.js';
 import { locationFix } from '../telemetry/simulator/virtual-terminal.js';
 import { startRoleProcess, type RoleProcess } from '../test/role-process.js';
 import { ScriptedTerminal } from '../test/scripted-terminal.js';
-import { SEED_NOW } from '../test/test-app.js';
+import { reopenSeedWindows, SEED_NOW } from '../test/test-app.js';
 import { openTestDatabase } from '../test/test-database.js';
 import { scaleNames } from './scale-setup.js';
 
@@ -47,6 +47,7 @@ describe.skipIf(!process.env.TEST_NATS_URL || !process.env.TEST_DATABASE_URL)('t
   beforeAll(async () => {
     handle = await openTestDatabase();
     await seedDemo(handle.db, { now: SEED_NOW });
+    await reopenSeedWindows(handle.db);
     // Every position row inserted, in insertion order: whether a device's fixes were stored in the order sent.
     await sql`create table position_insert_log (seq bigserial primary key, device_id integer not null, gps_time bigint not null)`.execute(handle.db);
     await sql.raw(`create function log_position_insert() returns trigger language plpgsql as $$

@@ -6,11 +6,20 @@ import { loadConfig, type Config } from '../config.js';
 import type { DatabaseHandle, Db } from '../db/database.js';
 import { DEMO_PASSWORD, seedDemo } from '../demo/seed-demo.js';
 import { encryptParam } from '../lib/rsa.js';
+import { DEFAULT_REGISTER_WINDOW_MS } from '../modules/device/registration-window.js';
 import { createTelemetry, type Telemetry } from '../telemetry/telemetry.js';
 import { openTestDatabase } from './test-database.js';
 
 /** A fixed clock for the seed, so every test file sees the same demo rows. */
 export const SEED_NOW = Date.UTC(2026, 10, 22, 2, 0, 0);
+
+/**
+ * The seed's clock is days in the past, so the registration windows it opened for its fitted and stock
+ * devices have closed; the tests' terminals register now, as if just fitted.
+ */
+export async function reopenSeedWindows(db: Db): Promise<void> {
+  await db.updateTable('device').set({ register_open_until: Date.now() + DEFAULT_REGISTER_WINDOW_MS }).where('register_open_until', 'is not', null).execute();
+}
 
 export type TestApp = {
   app: FastifyInstance;
@@ -28,6 +37,7 @@ export type TestApp = {
 export async function createTestApp(env: Record<string, string> = {}, logger: Logger = pino({ level: 'silent' }), deps: Pick<AppDeps, 'now' | 'push'> = {}): Promise<TestApp> {
   const handle = await openTestDatabase();
   await seedDemo(handle.db, { now: SEED_NOW });
+  await reopenSeedWindows(handle.db);
   const config = loadConfig({ DATA_DIR: '/tmp/cvrisk-unused', ...env });
   const telemetry = createTelemetry(handle);
   const app = await buildApp({ db: handle.db, bulk: handle.bulk, telemetry, config, logger, loginSlowDownMs: 0, ...deps });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSqlite } from '../../db/dialect.js';
 import { luhnCheckDigit } from '../../lib/luhn.js';
 import { addAccountBeside } from '../../test/editors.js';
+import { repeatedPart, rowXml, SHEET, SHEET_HEAD, SHEET_TAIL, sheetOfRows, xlsxOf } from '../../test/sheet-files.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createDeviceStockRepository } from './device-stock.repository.js';
 
@@ -98,7 +99,8 @@ describe('a pasted list', () => {
       '1391235000A,GT06N,有线,',
       '13912350006,,有线,12345678901234567890',
       '13912350007,GT06N,有线,89860012345678901234',
-      '13912350008,GT06N,有线,,多余',
+      '13912350008,GT06N,有线,,T1,多余',
+      '13912350009,GT06N,有线,,T-1',
     ];
     const res = await importing('finance1', { deptId: dept.dealer1, text: lines.join('\n') });
     const problems = (res.json().result as StockImportReport).problems;
@@ -112,7 +114,8 @@ describe('a pasted list', () => {
       { row: 6, deviceNumber: '1391235000A', problem: '设备号应为数字（IMEI 15位或终端手机号，最多20位）' },
       { row: 7, deviceNumber: '13912350006', problem: '缺少型号；ICCID 应以89开头' },
       { row: 8, deviceNumber: '13912350007', problem: 'ICCID 已被设备13912340001使用' },
-      { row: 9, deviceNumber: '13912350008', problem: '多出1列（每行依次为设备号、型号、类型、ICCID）' },
+      { row: 9, deviceNumber: '13912350008', problem: '多出1列（每行依次为设备号、型号、类型、ICCID、终端ID）' },
+      { row: 10, deviceNumber: '13912350009', problem: '终端ID应为1–30位字母或数字' },
     ]);
     expect(await deviceCount()).toBe(before);
   });
@@ -158,7 +161,7 @@ describe('a sheet', () => {
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const rows: unknown[][] = [];
     book.worksheets[0]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-    expect(rows).toEqual([['设备号', '型号', '类型', 'ICCID']]);
+    expect(rows).toEqual([['设备号', '型号', '类型', 'ICCID', '终端ID']]);
   });
 });
 
@@ -202,6 +205,26 @@ describe('the stock page', () => {
       const plan = await t.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]));
       const steps = plan.rows.map((r) => r.detail);
       expect(steps.find((s) => / d\b/.test(s)), String(stockState)).toMatch(/^SEARCH d USING (COVERING )?INDEX device_(car|dept|retired) /);
+    }
+  });
+});
+
+describe('a stock sheet past the sheet limits (security.md, "Uploaded sheets")', () => {
+  const sent = (file: Buffer) => check('finance1', { deptId: dept.dealer1, file: { fileName: '设备.xlsx', content: file.toString('base64') } });
+  const header = rowXml(1, STOCK_SHEET_COLUMNS.map((c) => c.header));
+
+  it('answers too wide a row, too long a cell, a zip bomb and millions of empty rows with the limit crossed', async () => {
+    const cases: [Buffer, string][] = [
+      [sheetOfRows(`${header}<row r="2"><c r="AMK2"><v>1</v></c></row>`), '表格第 2 行超过 1024 列，请删除多余的列后再导入'],
+      [sheetOfRows(header + rowXml(2, ['013912340001', 'M'.repeat(32_768), '有线'])), '表格第 2 行有单元格超过 32767 个字符，请检查后再导入'],
+      [xlsxOf(repeatedPart(SHEET, SHEET_HEAD, ' ', 1024 * 1024 * 1024, SHEET_TAIL)), '表格中的 xl/worksheets/sheet1.xml 解压后超过 160 MB，请拆分后再导入'],
+      [xlsxOf(repeatedPart(SHEET, SHEET_HEAD + header, '<row/>', 10_000_000, SHEET_TAIL)), '表格超过 300000 行（含空行），请删除多余的行或拆分后再导入'],
+    ];
+    for (const [file, msg] of cases) {
+      expect(file.length).toBeLessThan(DEVICE_STOCK_LIMITS.maxFileBytes);
+      const res = await sent(file);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 400, msg });
     }
   });
 });

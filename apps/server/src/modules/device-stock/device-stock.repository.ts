@@ -1,8 +1,9 @@
-import { OrderState, type StockCountQuery, type StockListQuery, type StockState } from '@cvrisk/contracts';
+import { OrderState, type RegistrationWindowReason, type StockCountQuery, type StockListQuery, type StockState } from '@cvrisk/contracts';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { contains, inDeptSubtree } from '../../lib/like.js';
 import { inScope, type Scope } from '../../lib/scope.js';
+import { openRegistrationWindows } from '../device/registration-window.js';
 
 /** Lookups of numbers and ICCIDs go this many at a time: well inside either engine's bound-parameter limit. */
 const CHUNK = 500;
@@ -27,7 +28,11 @@ export type StockRow = {
   retire_reason: string | null;
 };
 
-export type NewStockDevice = { device_number: string; kind: number; model: string; iccid: string; dept_id: number; created_at: number };
+export type NewStockDevice = {
+  device_number: string; kind: number; model: string; iccid: string; dept_id: number; created_at: number;
+  /** The terminal's first registration is accepted until then (issue 28); with its terminal id when the sheet gave one. */
+  register_open_until: number; register_opened_for: 'stock'; terminal_id: string | null;
+};
 
 /**
  * The states as conditions on `d`; retired is written exactly as the partial index of migration 023
@@ -135,7 +140,7 @@ export function createDeviceStockRepository(db: Db) {
     /** Files the devices; a number taken meanwhile is skipped, and the count tells whether all were stored. */
     async insert(rows: NewStockDevice[]): Promise<number> {
       let stored = 0;
-      // Six columns a row: 500 rows stay under SQLite's and PostgreSQL's parameter limits.
+      // Nine columns a row: 500 rows stay under SQLite's and PostgreSQL's parameter limits.
       for (let i = 0; i < rows.length; i += CHUNK) {
         const done = await db.insertInto('device').values(rows.slice(i, i + CHUNK).map((r) => ({ ...r, car_id: null, install_time: null })))
           .onConflict((oc) => oc.column('device_number').doNothing()).returning('id').execute();
@@ -149,6 +154,11 @@ export function createDeviceStockRepository(db: Db) {
       const res = await db.updateTable('device').set({ dept_id: deptId })
         .where('id', 'in', ids).where('car_id', 'is', null).where('retired_at', 'is', null).executeTakeFirst();
       return Number(res.numUpdatedRows);
+    },
+
+    /** Opens the registration window of the devices that are not registered yet. */
+    openRegistration(ids: number[], reason: RegistrationWindowReason, until: number): Promise<void> {
+      return openRegistrationWindows(db, ids, reason, until);
     },
 
     /** Retires devices on no car and not yet retired; the count tells whether all of them still were. */

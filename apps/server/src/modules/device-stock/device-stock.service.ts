@@ -6,6 +6,7 @@ import {
 } from '@cvrisk/contracts';
 import { badInput, conflict, notFound } from '../../lib/errors.js';
 import { scopeHas, type Scope } from '../../lib/scope.js';
+import type { SheetReader } from '../../lib/sheet-reader.js';
 import type { AuditedWrite } from '../audit/audited-write.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { DeviceStockRepository, StockRow } from './device-stock.repository.js';
@@ -19,6 +20,10 @@ export type DeviceStockDeps = {
   devicesEdited: (numbers: string[]) => void;
   /** Closes a retired terminal's live connection, wherever it is held. */
   disconnect: (deviceNumber: string) => void;
+  /** Reads uploaded sheets in worker threads, a few at a time. */
+  sheets: SheetReader;
+  /** How long an import or a transfer lets the devices register (JT808_REGISTER_WINDOW_HOURS). */
+  registerWindowMs: number;
   now?: () => number;
 };
 
@@ -68,11 +73,11 @@ export function createDeviceStockService(deps: DeviceStockDeps) {
     return dept;
   }
 
-  function sourceRows(b: StockImportBody): SourceRow[] {
+  async function sourceRows(b: StockImportBody): Promise<SourceRow[]> {
     if (b.file) {
-      const content = Buffer.from(b.file.content, 'base64');
-      if (content.length > L.maxFileBytes) throw badInput('文件不能超过2MB');
-      return sheetRows(content);
+      // Decoded by the worker that reads it; its size is known from the text.
+      if (Buffer.byteLength(b.file.content, 'base64') > L.maxFileBytes) throw badInput('文件不能超过2MB');
+      return sheetRows({ base64: b.file.content }, deps.sheets);
     }
     return pastedRows(b.text ?? '');
   }
@@ -128,7 +133,7 @@ export function createDeviceStockService(deps: DeviceStockDeps) {
 
   async function read(user: SessionUser, b: StockImportBody) {
     const dept = await stockDept(user.scope, b.deptId, '导入');
-    const rows = sourceRows(b);
+    const rows = await sourceRows(b);
     if (rows.length === 0) throw badInput(b.file ? '表格中没有设备' : '请粘贴设备清单，每行一台');
     return { dept, rows };
   }
@@ -173,7 +178,9 @@ export function createDeviceStockService(deps: DeviceStockDeps) {
         const { devices, problems } = await check(user.scope, rows, stock);
         if (problems.length > 0) return { result: report(dept, rows, devices, problems, 0), numbers: [] };
         const at = now();
-        const stored = await stock.insert(devices.map((d) => ({ device_number: d.number, kind: d.kind, model: d.model, iccid: d.iccid, dept_id: dept.id, created_at: at })));
+        // Their terminals may register from now on, for a while: with the terminal id the list gave, if any.
+        const window = { register_open_until: at + deps.registerWindowMs, register_opened_for: 'stock' as const };
+        const stored = await stock.insert(devices.map((d) => ({ device_number: d.number, kind: d.kind, model: d.model, iccid: d.iccid, terminal_id: d.terminalId, dept_id: dept.id, created_at: at, ...window })));
         if (stored !== devices.length) throw conflict('有设备刚被其他操作登记，未导入任何设备，请重新校验');
         const r = report(dept, rows, devices, problems, stored);
         const detail = { deptId: dept.id, count: stored, wired: r.wired, wireless: r.wireless, source: b.file ? `表格 ${b.file.fileName}` : '粘贴清单' };
@@ -194,6 +201,8 @@ export function createDeviceStockService(deps: DeviceStockDeps) {
       const devices = rows.map((r) => ({ number: r.device_number, dept: r.dept_name }));
       await write(async (stock, audit) => {
         if ((await stock.transfer(b.ids, dept.id)) !== rows.length) throw conflict('所选设备的状态刚刚变化，未调拨任何设备，请刷新后重试');
+        // The receiving department fits them next: their terminals may register from now on.
+        await stock.openRegistration(b.ids, 'transfer', now() + deps.registerWindowMs);
         for (const detail of auditParts(devices, (part) => ({ to: dept.name, toId: dept.id, count: rows.length, from: byDept(part) }))) {
           await audit.record(user, ip, { action: 'device.transfer', target: dept.name, detail });
         }

@@ -1,14 +1,15 @@
 import { DEVICE_STOCK_LIMITS as L, STOCK_KIND_WORDS, STOCK_SHEET_COLUMNS, type DeviceKind, type StockRowField } from '@cvrisk/contracts';
 import { badInput } from '../../lib/errors.js';
 import { isValidLuhn } from '../../lib/luhn.js';
-import { openSheet, SheetError, type SheetCell } from '../../lib/xlsx-read.js';
+import type { SheetReader, SheetSource } from '../../lib/sheet-reader.js';
+import { SheetError, type SheetCell } from '../../lib/xlsx-read.js';
 import { deviceNumberFromPhone } from '../../telemetry/jt808/device-number.js';
 
 /** A row as read: where it was (line or sheet row), its four fields, and how many cells it had beyond them. */
 export type SourceRow = { row: number; fields: Partial<Record<StockRowField, SheetCell>>; extraCells: number };
 
 /** A row whose fields are all good on their own (duplicates and existing devices are checked after). */
-export type StockDevice = { row: number; number: string; model: string; kind: DeviceKind; iccid: string };
+export type StockDevice = { row: number; number: string; model: string; kind: DeviceKind; iccid: string; terminalId: string | null };
 
 const HEADERS = STOCK_SHEET_COLUMNS.map((c) => c.header);
 const REQUIRED_HEADERS = ['设备号', '型号', '类型'];
@@ -38,22 +39,26 @@ export function pastedRows(text: string): SourceRow[] {
   return out;
 }
 
-/** The sheet's rows, by header text in any order (the template's headers); empty rows are skipped. */
-export function sheetRows(content: Buffer): SourceRow[] {
+/**
+ * The sheet's rows, by header text in any order (the template's headers); empty rows are skipped. The
+ * sheet is read in a worker thread when its turn comes (lib/sheet-reader.ts); a full queue answers 429.
+ */
+export async function sheetRows(content: SheetSource, sheets: SheetReader): Promise<SourceRow[]> {
   try {
-    const sheet = openSheet(content);
-    const head = sheet.rows.next();
-    if (head.done) throw new SheetError('表格是空的');
-    const at = new Map(head.value.cells.map((c, i) => [String(c ?? '').trim(), i]));
-    const missing = REQUIRED_HEADERS.filter((h) => !at.has(h));
-    if (missing.length) throw new SheetError(`表头缺少：${missing.join('、')}（请使用导入模板）`);
-    const out: SourceRow[] = [];
-    for (const r of sheet.rows) {
-      if (r.cells.every((c) => c === null || String(c).trim() === '')) continue;
-      if (out.length === L.maxRows) throw tooMany();
-      out.push({ row: r.row, fields: Object.fromEntries(STOCK_SHEET_COLUMNS.map((c) => [c.field, at.has(c.header) ? (r.cells[at.get(c.header)!] ?? null) : null])), extraCells: 0 });
-    }
-    return out;
+    return await sheets.turn().read(content, async (sheet) => {
+      const head = await sheet.rows.next();
+      if (head.done) throw new SheetError('表格是空的');
+      const at = new Map(head.value.cells.map((c, i) => [String(c ?? '').trim(), i]));
+      const missing = REQUIRED_HEADERS.filter((h) => !at.has(h));
+      if (missing.length) throw new SheetError(`表头缺少：${missing.join('、')}（请使用导入模板）`);
+      const out: SourceRow[] = [];
+      for await (const r of sheet.rows) {
+        if (r.cells.every((c) => c === null || String(c).trim() === '')) continue;
+        if (out.length === L.maxRows) throw tooMany();
+        out.push({ row: r.row, fields: Object.fromEntries(STOCK_SHEET_COLUMNS.map((c) => [c.field, at.has(c.header) ? (r.cells[at.get(c.header)!] ?? null) : null])), extraCells: 0 });
+      }
+      return out;
+    });
   } catch (err) {
     if (err instanceof SheetError) throw badInput(err.message);
     throw err;
@@ -89,6 +94,14 @@ export function stockIccid(cell: SheetCell | undefined): { iccid: string } | { p
   return { iccid };
 }
 
+/** A terminal id when given: letters and digits, as the terminal sends it in its registration (compared in capitals). */
+export function stockTerminalId(cell: SheetCell | undefined): { terminalId: string | null } | { problem: string } {
+  const id = text(cell).toUpperCase();
+  if (id === '') return { terminalId: null };
+  if (!new RegExp(`^[0-9A-Z]{1,${L.terminalIdMax}}$`).test(id)) return { problem: `终端ID应为1–${L.terminalIdMax}位字母或数字` };
+  return { terminalId: id };
+}
+
 /** One row's own fields checked: the device, or every problem of it. */
 export function checkRow(r: SourceRow): { device: StockDevice } | { problems: string[] } {
   const problems: string[] = [];
@@ -103,9 +116,11 @@ export function checkRow(r: SourceRow): { device: StockDevice } | { problems: st
   else if (kind === undefined) problems.push(`类型“${kindText.slice(0, 10)}”无法识别，应为有线或无线`);
   const iccid = stockIccid(r.fields.iccid);
   if ('problem' in iccid) problems.push(iccid.problem);
-  if (r.extraCells > 0) problems.push(`多出${r.extraCells}列（每行依次为设备号、型号、类型、ICCID）`);
-  if (problems.length > 0 || 'problem' in number || 'problem' in iccid || kind === undefined) return { problems };
-  return { device: { row: r.row, number: number.number, model, kind, iccid: iccid.iccid } };
+  const terminalId = stockTerminalId(r.fields.terminalId);
+  if ('problem' in terminalId) problems.push(terminalId.problem);
+  if (r.extraCells > 0) problems.push(`多出${r.extraCells}列（每行依次为设备号、型号、类型、ICCID、终端ID）`);
+  if (problems.length > 0 || 'problem' in number || 'problem' in iccid || 'problem' in terminalId || kind === undefined) return { problems };
+  return { device: { row: r.row, number: number.number, model, kind, iccid: iccid.iccid, terminalId: terminalId.terminalId } };
 }
 
 /** The number as the report shows it: as given, cut to fit. */

@@ -33,6 +33,11 @@ export type DeviceRow = {
   last_invalid_at: number | null;
   last_invalid_reason: string | null;
   retired_at: number | null;
+  register_open_until: number | null;
+  register_opened_for: string | null;
+  register_refusals: number;
+  last_register_refused_at: number | null;
+  last_register_refused_reason: string | null;
 };
 
 /** Newest device first (the device list), or the most recent report first (the latest-position list). */
@@ -67,6 +72,7 @@ export function createDeviceRepository(db: Db) {
     'fin.name as finance_name', 'd.car_id', 'car.frame_number', 'car.plate_number', 'cust.name as customer_name',
     'd.install_time', 's.last_time', 's.lng', 's.lat', 's.speed', 's.direction', 's.acc', 's.battery', 's.signal', 's.satellites',
     'd.registered_at', 'd.invalid_positions', 'd.last_invalid_at', 'd.last_invalid_reason', 'd.retired_at',
+    'd.register_open_until', 'd.register_opened_for', 'd.register_refusals', 'd.last_register_refused_at', 'd.last_register_refused_reason',
   ] as const;
 
   return {
@@ -103,15 +109,19 @@ export function createDeviceRepository(db: Db) {
     findInScope(scope: Scope, number: string) {
       return db
         .selectFrom('device as d')
-        .select(['d.id', 'd.device_number', 'd.registered_at'])
+        .select(['d.id', 'd.device_number', 'd.registered_at', 'd.retired_at'])
         .where('d.device_number', '=', number)
         .where((eb) => inScope(eb, 'd.dept_id', scope))
         .executeTakeFirst();
     },
 
-    /** Forgets the terminal's auth code: its next registration is accepted. */
-    async resetRegistration(id: number, trx: Db = db): Promise<void> {
-      await trx.updateTable('device').set({ auth_code_hash: null, registered_at: null }).where('id', '=', id).execute();
+    /** Forgets the terminal's auth code and opens its registration window: its next registration, until then, is accepted. */
+    async resetRegistration(id: number, until: number, trx: Db = db): Promise<void> {
+      await trx
+        .updateTable('device')
+        .set({ auth_code_hash: null, registered_at: null, register_open_until: until, register_opened_for: 'reset' })
+        .where('id', '=', id)
+        .execute();
     },
 
     async countByState(scope: Scope, now: number): Promise<Record<DeviceState, number> & { wired: number; wireless: number }> {

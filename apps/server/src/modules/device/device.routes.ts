@@ -1,4 +1,4 @@
-import { DeviceCalls } from '@cvrisk/contracts';
+import { DeviceCalls, type ResetRegistrationResult } from '@cvrisk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route, said } from '../../lib/route.js';
 import { exportFileName, sendXlsx } from '../../lib/xlsx.js';
@@ -23,6 +23,12 @@ export function deviceRoutes(app: FastifyInstance, devices: DeviceService, regis
 
   route(app, DeviceCalls.resetRegistration, async ({ user, body, request }) => {
     const result = await registration.reset(user, request.ip, body.deviceNumber);
-    return said(result.disconnected ? '已重置注册并断开终端连接，终端需重新注册' : '已重置注册，终端需重新注册', result);
+    return said(resetMessage(result), result);
   });
+}
+
+/** What 重置注册 / 开放注册 did, and until when the terminal may register. */
+function resetMessage(r: ResetRegistrationResult): string {
+  if (!r.wasRegistered) return `已开放注册，终端可在${r.windowUntil}前注册`;
+  return `${r.disconnected ? '已重置注册并断开终端连接' : '已重置注册'}，终端需在${r.windowUntil}前重新注册`;
 }

@@ -8,6 +8,7 @@ import { toGcj02 } from '../../lib/coords.js';
 import type { XlsxColumn } from '../../lib/xlsx.js';
 import type { SessionUser } from '../session/session-user.js';
 import { deviceState } from './device-state.js';
+import { openWindow } from './registration-window.js';
 import type { DeviceOrder, DeviceRepository, DeviceRow } from './device.repository.js';
 
 export const time = (ms: number | null) => (ms === null ? null : formatTime(ms));
@@ -41,11 +42,20 @@ function toItem(r: DeviceRow, now: number): DeviceListItem {
     signal: r.signal,
     satellites: r.satellites,
     registeredAt: time(r.registered_at),
+    registrationWindow: windowOf(r, now),
+    registerRefusals: r.register_refusals,
+    lastRegisterRefusedAt: time(r.last_register_refused_at),
+    lastRegisterRefusedReason: r.last_register_refused_reason,
     invalidPositions: r.invalid_positions,
     lastInvalidAt: time(r.last_invalid_at),
     lastInvalidReason: r.last_invalid_reason,
     retiredAt: time(r.retired_at),
   };
+}
+
+function windowOf(r: DeviceRow, now: number): DeviceListItem['registrationWindow'] {
+  const open = openWindow(r, now);
+  return open && { until: formatTime(open.until), reason: open.reason };
 }
 
 /** Where the last position lies, named for the rows at hand only: a page, a batch, an export's page. */
@@ -71,6 +81,7 @@ export const DEVICE_EXPORT_COLUMNS: XlsxColumn<DeviceListItem>[] = [
   { header: '最后上报时间', width: 20, value: (d) => d.lastTime },
   { header: '注册时间', width: 20, value: (d) => d.registeredAt ?? '未注册' },
   { header: '无效定位', width: 10, value: (d) => d.invalidPositions },
+  { header: '注册被拒', width: 10, value: (d) => d.registerRefusals },
 ];
 
 /** The latest-position export: where each device is and how it reports. */

@@ -8,7 +8,7 @@ import { createDispatchServices } from './dispatch-services.js';
  * devices' reports, running from the server's start to its close.
  */
 export const dispatchModule: AppModule = (app, { db, telemetry, config }) => {
-  const services = createDispatchServices(db, config.dataDir, telemetry.devicesEdited);
+  const services = createDispatchServices(db, { dataDir: config.dataDir, devicesEdited: telemetry.devicesEdited, registerWindowMs: config.jt808RegisterWindowMs });
   dispatchRoutes(app, services);
 
   const sweep = createAbnormalSweep({ ...services, now: Date.now, silentMs: config.orderSilentMs });

@@ -23,8 +23,10 @@ export function createInstallService(deps: {
   orders: OrderRepository; devices: OrderDeviceRepository; files: OrderFiles; changes: OrderChanges;
   /** Devices whose car or department changed: every process that caches them must read them again. */
   devicesEdited: (numbers: string[]) => void;
+  /** How long the devices entered on a worked order may register (JT808_REGISTER_WINDOW_HOURS). */
+  registerWindowMs: number;
 }) {
-  const { orders, devices, files, changes, devicesEdited } = deps;
+  const { orders, devices, files, changes, devicesEdited, registerWindowMs } = deps;
 
   /**
    * Only the company the order was sent to (or its institution, within whose scope it lies) works it;
@@ -91,7 +93,12 @@ export function createInstallService(deps: {
       if (problems.length > 0) throw badInput(problems.join('；'));
       await changes.apply(order, 'devices', actorOf(user), {
         reason: b.deviceNumbers.join('、') || '清空',
-        work: (trx) => devices.replace(trx, order.id, found.map((d) => d.id)),
+        work: async (trx, at) => {
+          const ids = found.map((d) => d.id);
+          await devices.replace(trx, order.id, ids);
+          // The installer is about to power them on in the car: only now may their terminals register.
+          await devices.openRegistration(trx, ids, at + registerWindowMs);
+        },
       });
       return (await devices.list(order.id)).map(toOrderDevice);
     },
@@ -118,6 +125,7 @@ export function createInstallService(deps: {
           await trx.updateTable('dispatch_order').set({ installed_at: at }).where('id', '=', order.id).execute();
           const moved = await devices.fit(trx, order.id, car, order.installer_dept_id, at);
           if (moved !== fitted.length) throw conflict('登记的设备已不在库存中，请重新登记');
+          await devices.openRegistration(trx, fitted.map((d) => d.id), at + registerWindowMs);
         },
       });
       // The pipeline reads a device's car once; the next position must find it on this car.

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { openRegistrationWindows } from '../device/registration-window.js';
 
 export type CandidateDevice = {
   id: number;
@@ -34,6 +35,11 @@ export function createOrderDeviceRepository(db: Db) {
     async replace(trx: Db, orderId: number, deviceIds: number[]): Promise<void> {
       await trx.deleteFrom('dispatch_order_device').where('order_id', '=', orderId).execute();
       if (deviceIds.length > 0) await trx.insertInto('dispatch_order_device').values(deviceIds.map((device_id) => ({ order_id: orderId, device_id, first_report_at: null, first_report_m: null }))).execute();
+    },
+
+    /** The installer is fitting these devices: their terminals may register until then (issue 28). */
+    openRegistration(trx: Db, deviceIds: number[], until: number): Promise<void> {
+      return openRegistrationWindows(trx, deviceIds, 'install', until);
     },
 
     list(orderId: number) {

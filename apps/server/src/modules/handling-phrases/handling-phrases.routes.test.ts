@@ -29,14 +29,31 @@ describe('handling phrases', () => {
     expect(await phrasesOf('operator1', 11)).toContain('已通知客户给设备充电');
   });
 
-  it('lets a platform administrator replace a type’s list, in the order given, for everyone', async () => {
+  it('lets a platform administrator replace a type’s platform default, in the order given, for every institution without its own', async () => {
     const res = await save('admin', { warningType: 2, phrases: ['  客户已还款  ', '已安排人员上门核实'] });
-    expect(res.json()).toMatchObject({ code: 200, msg: '常用语已保存', result: { warningType: 2, phrases: ['客户已还款', '已安排人员上门核实'] } });
+    expect(res.json()).toMatchObject({ code: 200, msg: '常用语已保存', result: { warningType: 2, phrases: ['客户已还款', '已安排人员上门核实'], isDefault: true } });
     expect(await phrasesOf('dealer1', 2)).toEqual(['客户已还款', '已安排人员上门核实']);
     // Other types are untouched.
     expect(await phrasesOf('dealer1', 1)).toContain('已电话联系客户，车辆正常使用');
     const audit = await t.db.selectFrom('audit_log').select(['action', 'target', 'username']).where('action', '=', 'handlingPhrases.save').execute();
-    expect(audit).toEqual([{ action: 'handlingPhrases.save', target: '2', username: 'admin' }]);
+    expect(audit).toEqual([{ action: 'handlingPhrases.save', target: '平台默认 断电预警', username: 'admin' }]);
+  });
+
+  it('says whose list it answers, and which types follow the platform default', async () => {
+    const mine = (await get('finance1')).json().result;
+    expect(mine).toMatchObject({ deptName: '华信汽车金融有限公司', editable: false });
+    expect(mine.institutions).toEqual([{ id: mine.deptId, name: '华信汽车金融有限公司' }]);
+    expect(mine.list.every((g: { isDefault: boolean }) => g.isDefault)).toBe(true);
+    const platform = (await get('admin')).json().result;
+    expect(platform).toMatchObject({ deptId: null, deptName: '平台默认', editable: true });
+    expect(platform.institutions.map((i: { id: number }) => i.id)).toContain(mine.deptId);
+    // The platform administrator keeps an institution's own list of a type; the others still follow the default.
+    expect((await save('admin', { deptId: mine.deptId, warningType: 5, phrases: ['客户出差，已电话确认'] })).json().result).toEqual({ warningType: 5, phrases: ['客户出差，已电话确认'], isDefault: false });
+    expect(await phrasesOf('operator1', 5)).toEqual(['客户出差，已电话确认']);
+    expect(await phrasesOf('admin', 5)).toContain('客户出差或旅游，已电话确认');
+    const reset = await t.app.inject({ method: 'POST', url: `${URL}/resetHandlingPhrases`, headers: { accessToken: tokens.admin! }, payload: { deptId: mine.deptId, warningType: 5 } });
+    expect(reset.json()).toMatchObject({ code: 200, msg: '已恢复为平台默认常用语', result: { warningType: 5, isDefault: true } });
+    expect(await phrasesOf('operator1', 5)).toContain('客户出差或旅游，已电话确认');
   });
 
   it('may empty a type', async () => {
@@ -73,5 +90,10 @@ describe('handling phrases', () => {
     }
     expect(await phrasesOf('admin', 3)).toEqual(before);
     expect((await get('admin', '?warningType=0')).json().code).toBe(400);
+    const reset = await t.app.inject({ method: 'POST', url: `${URL}/resetHandlingPhrases`, headers: { accessToken: tokens.admin! }, payload: {} });
+    expect(reset.json().msg).toMatch(/warningType/);
+    // The platform default has nothing above it to go back to.
+    const resetDefault = await t.app.inject({ method: 'POST', url: `${URL}/resetHandlingPhrases`, headers: { accessToken: tokens.admin! }, payload: { warningType: 3 } });
+    expect(resetDefault.statusCode).toBe(400);
   });
 });

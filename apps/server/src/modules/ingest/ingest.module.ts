@@ -5,5 +5,8 @@ import { ingestRoutes } from './ingest.routes.js';
 import { createIngestService } from './ingest.service.js';
 
 /** Positions from other platforms by API key, through the same pipeline as the gateway's; the keys' administration. */
-export const ingestModule: AppModule = (app, { db, telemetry }) =>
-  ingestRoutes(app, createIngestService({ db, repo: createIngestRepository(db), audit: createAuditRepository(db), pipeline: telemetry.sink, devices: telemetry.devices }));
+export const ingestModule: AppModule = (app, { db, telemetry, shared }) =>
+  ingestRoutes(
+    app,
+    createIngestService({ db, repo: createIngestRepository(db), keys: shared.integrationKeys(), audit: createAuditRepository(db), pipeline: telemetry.sink, devices: telemetry.devices }),
+  );

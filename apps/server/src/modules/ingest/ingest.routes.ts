@@ -12,7 +12,7 @@ export function ingestRoutes(app: FastifyInstance, ingest: IngestService): void 
     positions,
     async ({ request }) => {
       const header = request.headers[INGEST_KEY_HEADER];
-      const result = await ingest.ingest(typeof header === 'string' ? header : undefined, request.body);
+      const result = await ingest.ingest({ key: typeof header === 'string' ? header : undefined, ip: request.ip, call: positions.path }, request.body);
       return said(result.rejected ? `已接收 ${result.stored + result.duplicates} 条，拒绝 ${result.rejected} 条` : '已接收', result);
     },
     { bodyLimit: 8 * 1024 * 1024 },

@@ -13,9 +13,9 @@ import type { PositionSink } from '../../telemetry/pipeline/position-pipeline.js
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { IngestRepository, IntegrationRow } from './ingest.repository.js';
-import { hashKey, integrationScope } from './integration-key.js';
+import { hashKey, type IntegrationKeyCheck, type KeyCaller } from './integration-key.js';
 
-export type IngestDeps = { db: Db; repo: IngestRepository; audit: AuditRepository; pipeline: PositionSink; devices: DeviceCache; now?: () => number };
+export type IngestDeps = { db: Db; repo: IngestRepository; keys: IntegrationKeyCheck; audit: AuditRepository; pipeline: PositionSink; devices: DeviceCache; now?: () => number };
 
 const time = (ms: number | null) => (ms === null ? null : formatTime(ms));
 
@@ -73,8 +73,8 @@ export function createIngestService(deps: IngestDeps) {
     },
 
     /** The key is checked before the body, so a caller without one learns nothing else. */
-    async ingest(key: string | undefined, body: unknown): Promise<IngestResult> {
-      const scope = await integrationScope(repo, key, now());
+    async ingest(caller: KeyCaller, body: unknown): Promise<IngestResult> {
+      const scope = await deps.keys(caller);
       const items = parse(IngestBatch, body).positions;
       const results: IngestItemResult[] = items.map((_, index) => ({ index, status: 'rejected' }));
       const accepted: IncomingPosition[] = [];

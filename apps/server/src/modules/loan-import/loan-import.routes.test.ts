@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { LOAN_SHEET_COLUMNS, type LoanImportStatus } from '@cvrisk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repeatedPart, rowXml, SHARED, SHARED_HEAD, SHARED_TAIL, SHEET, SHEET_HEAD, SHEET_TAIL, sheetOfRows, xlsxOf } from '../../test/sheet-files.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { hashKey } from '../ingest/integration-key.js';
 import { idCheckChar } from './loan-row-check.js';
@@ -146,5 +147,78 @@ describe('POST /api/loan/import (integrations)', () => {
       expect(res.json()).toEqual({ code: 5003, msg: 'API key 无效' });
     }
     expect((await send(DEALER_KEY, { loans: [] })).json()).toEqual({ code: 400, msg: '参数错误：loans 至少需要一条贷款' });
+  });
+});
+
+/** Uploads a file as it is and follows its job to the end on `app`. */
+async function uploadAndFollow(app: TestApp, token: string, content: Buffer): Promise<LoanImportStatus> {
+  const res = await app.app.inject({ method: 'POST', url: '/api/loan/importFile', headers: { accessToken: token }, payload: { fileName: '贷款.xlsx', content: content.toString('base64') } });
+  expect(res.json(), res.body).toMatchObject({ code: 200 });
+  return follow(app, token, res.json().result.id as number);
+}
+
+async function follow(app: TestApp, token: string, id: number): Promise<LoanImportStatus> {
+  for (;;) {
+    const status = (await app.app.inject({ method: 'GET', url: `/api/loan/importStatus?id=${id}`, headers: { accessToken: token } })).json().result as LoanImportStatus;
+    if (!['reading', 'checking', 'saving'].includes(status.phase)) return status;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Valid loans numbered `i`, each with its own identity, phone and contract (MID…). */
+function validLoan(i: number): Record<string, unknown> {
+  const first = `330106${1970 + (i % 30)}${String(1 + (i % 12)).padStart(2, '0')}${String(1 + (i % 28)).padStart(2, '0')}${String(Math.floor(i / 10) % 1000).padStart(3, '0')}`;
+  return loanRow(i, { idCard: first + idCheckChar(first), phone: `137${String(i).padStart(8, '0')}`, contractNo: `MID${String(i).padStart(6, '0')}` });
+}
+const headerRow = () => rowXml(1, LOAN_SHEET_COLUMNS.map((c) => c.header));
+const loanCells = (r: Record<string, unknown>) => LOAN_SHEET_COLUMNS.map((c) => (r[c.field] ?? null) as string | number | null);
+const midLoans = async () => Number((await t.db.selectFrom('loan').select((eb) => eb.fn.countAll<number>().as('n')).where('contract_no', 'like', 'MID%').executeTakeFirstOrThrow()).n);
+
+describe('a loan sheet past the sheet limits (security.md, "Uploaded sheets")', () => {
+  it('fails a zip bomb and a sheet of millions of empty rows with their limits, storing nothing', async () => {
+    const bomb = xlsxOf(repeatedPart(SHEET, SHEET_HEAD, ' ', 2048 * 1024 * 1024, SHEET_TAIL));
+    expect(await uploadAndFollow(t, tokens.finance1!, bomb)).toMatchObject({ phase: 'failed', message: '表格中的 xl/worksheets/sheet1.xml 解压后超过 160 MB，请拆分后再导入' });
+    const empty = xlsxOf(repeatedPart(SHEET, SHEET_HEAD + headerRow(), '<row/>', 10_000_000, SHEET_TAIL));
+    expect(await uploadAndFollow(t, tokens.finance1!, empty)).toMatchObject({ phase: 'failed', message: '表格超过 300000 行（含空行），请删除多余的行或拆分后再导入' });
+  });
+
+  it('fails a sheet that goes wrong half-way, storing none of the good rows before it', async () => {
+    const good = Array.from({ length: 2_500 }, (_, i) => rowXml(i + 2, loanCells(validLoan(i + 100)))).join('');
+    const sheet = sheetOfRows(headerRow() + good + rowXml(2_502, ['客'.repeat(40_000)]));
+    const status = await uploadAndFollow(t, tokens.finance1!, sheet);
+    expect(status).toMatchObject({ phase: 'failed', message: '表格第 2502 行有单元格超过 32767 个字符，请检查后再导入' });
+    expect(await midLoans()).toBe(0);
+    // The same rows without the bad one import: they were good, and nothing of them was left behind.
+    expect(await uploadAndFollow(t, tokens.finance1!, sheetOfRows(headerRow() + good))).toMatchObject({ phase: 'done', created: 2_500 });
+    expect(await midLoans()).toBe(2_500);
+  });
+});
+
+describe('loan sheets beside each other (SHEET_IMPORT_CONCURRENCY 1, SHEET_IMPORT_QUEUE 0, SHEET_WORKER_MEMORY_MB 16)', () => {
+  let busy: TestApp;
+  let token = '';
+  beforeAll(async () => {
+    busy = await createTestApp({ SHEET_IMPORT_CONCURRENCY: '1', SHEET_IMPORT_QUEUE: '0', SHEET_WORKER_MEMORY_MB: '16' });
+    token = await busy.login('finance1');
+  });
+  afterAll(() => busy.close());
+
+  it('refuses an upload while the sheets it may read are all being read (429), and takes it after', async () => {
+    // The same demo data: dealer1's name is a dealer of finance1 here too.
+    const file = (n: number) => sheetOfRows(headerRow() + rowXml(2, loanCells(validLoan(n)))).toString('base64');
+    const upload = (n: number) => busy.app.inject({ method: 'POST', url: '/api/loan/importFile', headers: { accessToken: token }, payload: { fileName: `${n}.xlsx`, content: file(n) } });
+    const [first, second] = await Promise.all([upload(1), upload(2)]);
+    expect(first.json()).toMatchObject({ code: 200 });
+    expect(second.statusCode).toBe(429);
+    expect(second.json()).toEqual({ code: 429, msg: '正在读取的表格较多（同时读取 1 个，另有 0 个排队），请稍后再导入' });
+    expect(await follow(busy, token, first.json().result.id)).toMatchObject({ phase: 'done', created: 1 });
+    const third = await upload(3);
+    expect(await follow(busy, token, third.json().result.id)).toMatchObject({ phase: 'done', created: 1 });
+  });
+
+  it('fails a sheet whose reading outgrows the worker, saying so', async () => {
+    const shared = repeatedPart(SHARED, SHARED_HEAD, '<si><t>客户名称一二三四五六七八九十</t></si>', 600_000, SHARED_TAIL);
+    const status = await uploadAndFollow(busy, token, xlsxOf(repeatedPart(SHEET, SHEET_HEAD + headerRow(), '', 0, SHEET_TAIL), shared));
+    expect(status).toMatchObject({ phase: 'failed', message: '读取表格所需内存超过 16 MB，请拆分后再导入' });
   });
 });

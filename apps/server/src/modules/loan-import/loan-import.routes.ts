@@ -38,7 +38,7 @@ export function loanImportRoutes(app: FastifyInstance, imports: LoanImportServic
     json,
     async ({ request }) => {
       const header = request.headers[INGEST_KEY_HEADER];
-      const r = await imports.importJson(typeof header === 'string' ? header : undefined, request.body);
+      const r = await imports.importJson({ key: typeof header === 'string' ? header : undefined, ip: request.ip, call: json.path }, request.body);
       return said(`已导入：新增 ${r.created} 条，更新 ${r.updated} 条`, r);
     },
     { bodyLimit: 8 * 1024 * 1024 },

@@ -9,8 +9,9 @@ import { recomputeCustomerGrades } from '../../engine/customer-grade.js';
 import { badInput, notFound } from '../../lib/errors.js';
 import type { Scope } from '../../lib/scope.js';
 import { parse } from '../../lib/validate.js';
-import { openSheet, SheetError } from '../../lib/xlsx-read.js';
-import { integrationScope, type IntegrationKeys } from '../ingest/integration-key.js';
+import type { SheetReader, SheetSource, SheetStream, SheetTurn } from '../../lib/sheet-reader.js';
+import { SheetError } from '../../lib/xlsx-read.js';
+import type { IntegrationKeyCheck, KeyCaller } from '../ingest/integration-key.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { LoanImportRepository } from './loan-import.repository.js';
 import { checkLoanRow, type CheckedLoan, type FieldNames } from './loan-row-check.js';
@@ -19,6 +20,11 @@ const SHEET_NAMES = Object.fromEntries(LOAN_SHEET_COLUMNS.map((c) => [c.field, c
 const JSON_NAMES = Object.fromEntries(LOAN_SHEET_COLUMNS.map((c) => [c.field, c.field])) as FieldNames;
 /** The job row is written at most this often while a sheet is checked or saved. */
 const PROGRESS_EVERY = 2000;
+/**
+ * Checking and grading give the event loop back after this long (ms): on SQLite every query answers
+ * synchronously, so only these pauses let terminals' acknowledgements and console calls through.
+ */
+const SLICE_MS = 8;
 
 type Checked = { loans: CheckedLoan[]; errors: LoanRowError[]; errorCount: number };
 /** A row to check: where it came from (sheet row, or item number) and its fields as sent. */
@@ -28,21 +34,29 @@ type SourceRow = { row: number; raw: Record<string, unknown> };
  * Loans in (issue 14): every row checked, then all of them stored in one transaction or none. The
  * sheet runs as a job whose phase and counts the console polls; the JSON call answers at once.
  */
-/** `changed` after loans are stored: the customer lists' totals count loan states. */
+/**
+ * `changed` after loans are stored: the customer lists' totals count loan states. `sheets` reads the
+ * uploaded sheets in worker threads, a few at a time (lib/sheet-reader.ts).
+ */
 export function createLoanImportService(
-  db: Db, repo: LoanImportRepository, keys: IntegrationKeys, changed: () => void, now: () => number = Date.now,
+  db: Db, repo: LoanImportRepository, keys: IntegrationKeyCheck, changed: () => void, sheets: SheetReader, now: () => number = Date.now,
 ) {
   /**
    * Every row checked, `PROGRESS_EVERY` at a time: a chunk's contract numbers are looked up together,
    * and only the checked loans are kept, not the rows they were read from.
    */
-  async function check(scope: Scope, rows: Iterable<SourceRow>, names: FieldNames, onProgress?: (n: number) => Promise<void>): Promise<Checked> {
+  async function check(scope: Scope, rows: Iterable<SourceRow> | AsyncIterable<SourceRow>, names: FieldNames, onProgress?: (n: number) => Promise<void>): Promise<Checked> {
     const ctx = { dealers: await repo.dealers(scope), foreignContracts: new Set<string>(), seen: new Set<string>(), today: dayKey(now()) };
     const out: Checked = { loans: [], errors: [], errorCount: 0 };
     let done = 0;
     const checkChunk = async (chunk: SourceRow[]) => {
       ctx.foreignContracts = await repo.foreignContracts(scope, chunk.map((r) => String(r.raw.contractNo ?? '').trim()).filter(Boolean));
+      let since = performance.now();
       for (const r of chunk) {
+        if (performance.now() - since > SLICE_MS) {
+          await yieldToIo();
+          since = performance.now();
+        }
         const { loan, errors } = checkLoanRow(r.raw, r.row, ctx, names);
         if (loan) out.loans.push(loan);
         else {
@@ -56,7 +70,7 @@ export function createLoanImportService(
       await yieldToIo();
     };
     let chunk: SourceRow[] = [];
-    for (const r of rows) {
+    for await (const r of rows) {
       chunk.push(r);
       if (chunk.length === PROGRESS_EVERY) {
         await checkChunk(chunk);
@@ -70,24 +84,31 @@ export function createLoanImportService(
   async function store(loans: CheckedLoan[], progress: (done: number) => Promise<void> | void) {
     const result = await repo.apply(loans, now(), progress);
     // Grades and unhandled counts for every customer touched (new ones start general, with none).
-    const customers = [];
-    for (let i = 0; i < loans.length; i += 500) customers.push(...(await repo.customerIdsOf(loans.slice(i, i + 500).map((l) => l.contractNo))).map((r) => r.customer_id));
-    await recomputeCustomerGrades(createCustomerGradeRepository(db), customers, now());
+    const touched = new Set<number>();
+    for (let i = 0; i < loans.length; i += 500) {
+      for (const r of await repo.customerIdsOf(loans.slice(i, i + 500).map((l) => l.contractNo))) touched.add(r.customer_id);
+      await yieldToIo();
+    }
+    const grades = createCustomerGradeRepository(db);
+    const customers = [...touched];
+    for (let i = 0; i < customers.length; i += 1000) {
+      await recomputeCustomerGrades(grades, customers.slice(i, i + 1000), now());
+      await yieldToIo();
+    }
     changed();
     return result;
   }
 
   /** The sheet's rows as fields, by header text in any order, read as they are checked; an empty row is skipped. */
-  function sheetRows(content: Buffer): { total: number; rows: Generator<SourceRow> } {
-    const sheet = openSheet(content);
-    const head = sheet.rows.next();
+  async function sheetRows(sheet: SheetStream): Promise<{ total: number; rows: AsyncGenerator<SourceRow> }> {
+    const head = await sheet.rows.next();
     if (head.done) throw new SheetError('表格是空的');
     const at = new Map(head.value.cells.map((c, i) => [String(c ?? '').trim(), i]));
     const missing = LOAN_SHEET_COLUMNS.filter((c) => c.required && !at.has(c.header)).map((c) => c.header);
     if (missing.length) throw new SheetError(`表头缺少：${missing.join('、')}（请使用导入模板）`);
-    function* rows(): Generator<SourceRow> {
+    async function* rows(): AsyncGenerator<SourceRow> {
       let n = 0;
-      for (const r of sheet.rows) {
+      for await (const r of sheet.rows) {
         if (r.cells.every((c) => c === null || String(c).trim() === '')) continue;
         if (++n > L.maxRows) throw new SheetError(`表格超过${L.maxRows}行，请分批导入`);
         yield { row: r.row, raw: Object.fromEntries(LOAN_SHEET_COLUMNS.map((c) => [c.field, at.has(c.header) ? r.cells[at.get(c.header)!] : undefined])) };
@@ -97,11 +118,14 @@ export function createLoanImportService(
     return { total: Math.max(0, sheet.rowCount - 1), rows: rows() };
   }
 
-  async function runSheet(id: number, scope: Scope, content: Buffer): Promise<void> {
+  /** Read and checked while the turn holds its worker; stored after it is given back. */
+  async function runSheet(id: number, scope: Scope, content: SheetSource, turn: SheetTurn): Promise<void> {
     try {
-      const sheet = sheetRows(content);
-      await repo.updateJob(id, { phase: 'checking', total: sheet.total });
-      const checked = await check(scope, sheet.rows, SHEET_NAMES, (n) => repo.updateJob(id, { processed: n }));
+      const checked = await turn.read(content, async (stream) => {
+        const sheet = await sheetRows(stream);
+        await repo.updateJob(id, { phase: 'checking', total: sheet.total });
+        return check(scope, sheet.rows, SHEET_NAMES, (n) => repo.updateJob(id, { processed: n }));
+      });
       const total = checked.loans.length + checked.errorCount;
       if (checked.errorCount > 0) {
         await repo.updateJob(id, { phase: 'rejected', total, processed: total, error_count: checked.errorCount, errors: JSON.stringify(checked.errors), finished_at: now() });
@@ -129,11 +153,19 @@ export function createLoanImportService(
     failInterrupted: () => repo.failInterrupted(now()),
 
     async importFile(user: SessionUser, file: LoanImportFile, onError: (err: unknown) => void): Promise<LoanImportStatus> {
-      const content = Buffer.from(file.content, 'base64');
-      if (content.length > L.maxFileBytes) throw badInput('文件不能超过8MB');
-      const { id } = await repo.createJob({ dept_id: user.deptId, user_id: user.id, file_name: file.fileName, now: now() });
-      // The work goes on after the reply; the console polls the job.
-      void runSheet(id, user.scope, content).catch(onError);
+      // Decoded by the worker that reads it; its size is known from the text.
+      if (Buffer.byteLength(file.content, 'base64') > L.maxFileBytes) throw badInput('文件不能超过8MB');
+      // Its place in the queue of sheets first: when the queue is full the upload is refused (429), no job made.
+      const turn = sheets.turn();
+      let id: number;
+      try {
+        ({ id } = await repo.createJob({ dept_id: user.deptId, user_id: user.id, file_name: file.fileName, now: now() }));
+      } catch (err) {
+        turn.cancel();
+        throw err;
+      }
+      // The work goes on after the reply (waiting its turn in phase "reading"); the console polls the job.
+      void runSheet(id, user.scope, { base64: file.content }, turn).catch(onError);
       return statusOf((await repo.job(user.scope, id))!);
     },
 
@@ -144,8 +176,8 @@ export function createLoanImportService(
     },
 
     /** The key is checked before the body, so a caller without one learns nothing else. */
-    async importJson(key: string | undefined, body: unknown): Promise<LoanJsonImportResult> {
-      const scope = await integrationScope(keys, key, now());
+    async importJson(caller: KeyCaller, body: unknown): Promise<LoanJsonImportResult> {
+      const scope = await keys(caller);
       const { loans } = parse(LoanJsonImport, body);
       const rows = loans.map((raw, i) => ({ row: i + 1, raw: (raw && typeof raw === 'object' ? raw : {}) as Partial<LoanRow> as Record<string, unknown> }));
       const checked = await check(scope, rows, JSON_NAMES);

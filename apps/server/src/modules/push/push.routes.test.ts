@@ -106,35 +106,35 @@ const call = (app: PushApp, user: string, url: string, payload: object = {}) =>
   app.app.inject({ method: 'POST', url, headers: { accessToken: tokens[user]! }, payload }).then((r) => r.json());
 const save = (user: string, body: object) => call(s, user, PUSH_PATHS.save, body);
 
-/** A warning of dealer1 (under finance1), stored and announced as the engine does. */
-async function raise(app: PushApp, type: number): Promise<WarningEvent> {
-  const d = await db.handle.db.selectFrom('device').select(['id', 'device_number', 'car_id']).where('dept_id', '=', dept.dealer1!).orderBy('id').executeTakeFirstOrThrow();
+/** A warning of dealer1 (under finance1), or of another dealer user's dealer, stored and announced as the engine does. */
+async function raise(app: PushApp, type: number, dealer = 'dealer1'): Promise<WarningEvent> {
+  const d = await db.handle.db.selectFrom('device').select(['id', 'device_number', 'car_id']).where('dept_id', '=', dept[dealer]!).where('car_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
   const car = await db.handle.db.selectFrom('car').select('customer_id').where('id', '=', d.car_id!).executeTakeFirstOrThrow();
   const at = Date.now();
   const { id } = await db.handle.db.insertInto('warning').values({
-    dept_id: dept.dealer1!, device_id: d.id, car_id: d.car_id, customer_id: car.customer_id, warning_type: type, risk_level: 2,
+    dept_id: dept[dealer]!, device_id: d.id, car_id: d.car_id, customer_id: car.customer_id, warning_type: type, risk_level: 2,
     place_key: `t${at}${Math.random()}`, warning_time: at, last_time: at,
   }).returning('id').executeTakeFirstOrThrow();
   const event: WarningEvent = {
     id, warningType: type as WarningEvent['warningType'], warningTypeName: 'x', riskLevel: 2, compound: false, deviceNumber: d.device_number,
-    customerName: null, plateNumber: null, deptId: dept.dealer1!, warningTime: formatTime(at),
+    customerName: null, plateNumber: null, deptId: dept[dealer]!, warningTime: formatTime(at),
   };
   app.telemetry.announceWarning(event);
   return event;
 }
 
-async function deliveriesOf(app: PushApp, webhookId: number): Promise<WebhookDeliveryItem[]> {
-  return (await call(app, 'finance1', PUSH_PATHS.deliveries, { webhookId, pageSize: 100 })).result.list;
+async function deliveriesOf(app: PushApp, webhookId: number, user = 'finance1'): Promise<WebhookDeliveryItem[]> {
+  return (await call(app, user, PUSH_PATHS.deliveries, { webhookId, pageSize: 100 })).result.list;
 }
 
 /** Polls until the webhook's deliveries settle as `check` wants (the worker runs on its own). */
-async function until(app: PushApp, webhookId: number, check: (list: WebhookDeliveryItem[]) => boolean): Promise<WebhookDeliveryItem[]> {
+async function until(app: PushApp, webhookId: number, check: (list: WebhookDeliveryItem[]) => boolean, user = 'finance1'): Promise<WebhookDeliveryItem[]> {
   for (let i = 0; i < 200; i++) {
-    const list = await deliveriesOf(app, webhookId);
+    const list = await deliveriesOf(app, webhookId, user);
     if (check(list)) return list;
     await new Promise((r) => setTimeout(r, 25));
   }
-  throw new Error(`deliveries did not settle: ${JSON.stringify(await deliveriesOf(app, webhookId))}`);
+  throw new Error(`deliveries did not settle: ${JSON.stringify(await deliveriesOf(app, webhookId, user))}`);
 }
 
 describe('webhook config', () => {
@@ -232,6 +232,23 @@ describe('webhook delivery', () => {
     expect(r.received).toHaveLength(1);
     await call(s, 'finance1', PUSH_PATHS.enable, { id: hook.id, enabled: false });
     await r.close();
+  });
+
+  it('sends an institution’s webhook its own institution’s warnings only; a platform webhook every institution’s', async () => {
+    const [own, platform] = [await receiver([200]), await receiver([200])];
+    const hookA = (await save('finance1', { name: '本机构推送', url: own.url, warningTypes: [9], secret: SECRET })).result.entity as WebhookItem;
+    const hookP = (await save('admin', { name: '平台推送', url: platform.url, warningTypes: [9], secret: SECRET })).result.entity as WebhookItem;
+    expect(hookP.deptId).toBe(dept.admin);
+    const a = await raise(s, 9, 'dealer1');
+    const b = await raise(s, 9, 'dealer4');
+    const all = await until(s, hookP.id, (l) => l.length === 2 && l.every((d) => d.state === 'delivered'), 'admin');
+    expect(all.map((d) => d.warningId).sort()).toEqual([a.id, b.id].sort());
+    await until(s, hookA.id, (l) => l.length === 1 && l[0]!.state === 'delivered');
+    expect((await deliveriesOf(s, hookA.id)).map((d) => d.warningId)).toEqual([a.id]);
+    expect(own.received.map((r) => JSON.parse(r.body).id)).toEqual([a.id]);
+    for (const id of [hookA.id, hookP.id]) await call(s, 'admin', PUSH_PATHS.enable, { id, enabled: false });
+    await own.close();
+    await platform.close();
   });
 
   it('gives up as failed after the last retry, keeping the last status', async () => {

@@ -8,7 +8,7 @@ import type { IncomingPosition, ItemResult } from '../pipeline/incoming.js';
 import type { PositionSink } from '../pipeline/position-pipeline.js';
 import { commandDownlink } from './command-downlink.js';
 import type { GatewayStats } from './gateway-stats.js';
-import type { TerminalDirectory } from './terminal-directory.js';
+import type { RegistrationClaim, TerminalDirectory } from './terminal-directory.js';
 import { toPosition } from './to-position.js';
 
 export type ConnectionDeps = {
@@ -20,8 +20,10 @@ export type ConnectionDeps = {
   reassemblyBudget: ByteBudget;
   /** Bytes one connection may hold in unfinished sub-packaged messages. */
   reassemblyBytesPerConnection: number;
-  /** A failed registration or authentication from this connection's address; true when the address is now throttled. */
-  onFailedAttempt(): boolean;
+  /** Whether this device number may still try to register or authenticate from this connection's address. */
+  attemptAllowed(deviceNumber: string): boolean;
+  /** A failed registration or authentication of this number from this connection's address; true when the number or the address is now throttled. */
+  onFailedAttempt(deviceNumber: string): boolean;
   /** Called once a terminal has authenticated, so commands can find its connection. */
   onAuthenticated(conn: TerminalConnection): void;
   log: { warn(obj: object, msg: string): void };
@@ -75,6 +77,8 @@ export class TerminalConnection {
    */
   private readonly outbox: Answer[] = [];
   private refusals = 0;
+  /** The device number of the registration or authentication being handled. */
+  private attemptNumber = '';
 
   constructor(
     readonly socket: Socket,
@@ -183,16 +187,24 @@ export class TerminalConnection {
     if (this.refusals >= MAX_UNAUTHENTICATED_REFUSALS) this.socket.destroy();
   }
 
-  /** A failed registration or authentication: counted against the address, which may close us. */
+  /** A failed registration or authentication: counted against the number and the address, which may close us. */
   private failedAttempt(): void {
-    if (this.deps.onFailedAttempt()) this.socket.end();
+    if (this.deps.onFailedAttempt(this.attemptNumber)) this.socket.end();
   }
 
   private handleMessage(header: Jt808Header, m: UplinkMessage): Promise<void> | void {
     this.header ??= { version: header.version, phone: header.phone, protocolVersion: header.protocolVersion };
     // An authenticated terminal sends its own phone field every time: its number is known.
     const number = this.deviceNumber !== null && header.phone === this.header.phone ? this.deviceNumber : deviceNumberFromPhone(header.phone);
-    if (m.kind === 'register') return this.register(header, number, m.terminalModel);
+    if (m.kind === 'register' || m.kind === 'auth') {
+      // A number that keeps failing from this address is turned away unchecked (and uncounted) for the window.
+      if (!this.deps.attemptAllowed(number)) {
+        this.socket.destroy();
+        return;
+      }
+      this.attemptNumber = number;
+    }
+    if (m.kind === 'register') return this.register(header, { number, model: m.terminalModel, terminalId: m.terminalId });
     if (m.kind === 'auth') return this.authenticate(header, number, m.authCode);
     if (!this.authenticated || this.deviceNumber !== number) {
       this.refuseUnauthenticated(header, true);
@@ -219,8 +231,8 @@ export class TerminalConnection {
     }
   }
 
-  private async register(header: Jt808Header, number: string, terminalModel: string): Promise<void> {
-    const r = await this.deps.directory.register(number, terminalModel);
+  private async register(header: Jt808Header, claim: RegistrationClaim): Promise<void> {
+    const r = await this.deps.directory.register(claim);
     this.send(header, { kind: 'register-response', replySerial: header.serial, ...r });
     if (r.result !== RegisterResult.success) {
       this.deps.stats.registerRefused += 1;

@@ -18,6 +18,8 @@ export type GatewayStats = {
   closedUnauthenticated: number;
   /** Connections refused because their address failed too often. */
   throttled: number;
+  /** Registrations/authentications refused unchecked (and their connections closed) because their number failed too often from that address. */
+  throttledAttempts: number;
   /** Connections refused because the gateway was full (JT808_MAX_CONNECTIONS). */
   overCapacity: number;
   garbageBytes: number;
@@ -27,5 +29,5 @@ export type GatewayStats = {
 export const emptyGatewayStats = (): GatewayStats => ({
   connections: 0, authenticated: 0, accepted: 0, closedIdle: 0, frames: 0, malformed: {}, refusedUnauthenticated: 0,
   registerRefused: 0, authFailed: 0, positions: 0, invalidPositions: 0, fragmentsRefused: 0, closedUnauthenticated: 0,
-  throttled: 0, overCapacity: 0, garbageBytes: 0, oversizeRuns: 0,
+  throttled: 0, throttledAttempts: 0, overCapacity: 0, garbageBytes: 0, oversizeRuns: 0,
 });

@@ -1,11 +1,13 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { packFrames } from '../jt808/frame-writer.js';
 import { FrameSplitter, MessageId, RegisterResult } from '../jt808/index.js';
 import { encodeLocationReport } from '../jt808/messages/location.js';
 import { locationFix, VirtualTerminal } from '../simulator/virtual-terminal.js';
-import { createJt808Gateway, type GatewayLimits, type Jt808Gateway } from './gateway.js';
+import { hashAuthCode } from './auth-code.js';
+import { createJt808Gateway, DEFAULT_GATEWAY_LIMITS, type GatewayLimits, type Jt808Gateway } from './gateway.js';
 
 /**
  * The attacks of the security review, replayed: someone with only network access who knows (or
@@ -120,7 +122,7 @@ describe('a terminal cannot be taken over by knowing its number', () => {
     expect((await api('finance1', '/api/device/resetRegistration', { deviceNumber: '' })).json().msg).toContain('请输入设备号');
 
     const res = await api('finance1', '/api/device/resetRegistration', { deviceNumber: numbers[2] });
-    expect(res.json()).toMatchObject({ code: 200, msg: '已重置注册并断开终端连接，终端需重新注册', result: { deviceNumber: numbers[2], disconnected: true } });
+    expect(res.json()).toMatchObject({ code: 200, msg: expect.stringMatching(/^已重置注册并断开终端连接，终端需在.+前重新注册$/), result: { deviceNumber: numbers[2], wasRegistered: true, disconnected: true } });
     await waitFor(() => held.heartbeat().then(() => false, () => true));
 
     const fresh = await terminal(port, numbers[2]!);
@@ -156,6 +158,92 @@ describe('a terminal cannot be taken over by knowing its number', () => {
     const next = net.connect({ host: '127.0.0.1', port });
     await closed(next);
     expect(gateway.stats.throttled).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('failures are counted per (address, device number) and, far higher, per address', () => {
+  // Every terminal here connects from 127.0.0.1: the carrier NAT address many terminals share.
+  let next = 0;
+  /** A number no device has: a stranger's guess. */
+  const unknownNumber = () => `0139${String(7_000_000 + next++).padStart(8, '0')}`;
+  /** A registered terminal's number and its code, set in the database (registration itself is tested above). */
+  async function registered(deviceNumber: string): Promise<string> {
+    const code = `code-${deviceNumber}`;
+    await t.db.updateTable('device').set({ auth_code_hash: hashAuthCode(code), registered_at: T }).where('device_number', '=', deviceNumber).execute();
+    return code;
+  }
+  async function failOnce(port: number, deviceNumber: string): Promise<void> {
+    const vt = await terminal(port, deviceNumber);
+    expect(await vt.authenticate('not-the-code')).toBe(false);
+    vt.close();
+  }
+
+  it('by default refuses a number after 10 failures from one address and the address after 300', () => {
+    expect(DEFAULT_GATEWAY_LIMITS).toMatchObject({ deviceMaxFailures: 10, addressMaxFailures: 300, addressFailureWindowMs: 10 * 60_000 });
+    expect(loadConfig({ DATA_DIR: '/tmp/cvrisk-unused' }).jt808Limits).toMatchObject({ deviceMaxFailures: 10, addressMaxFailures: 300 });
+    expect(loadConfig({ DATA_DIR: '/tmp/cvrisk-unused', JT808_DEVICE_MAX_FAILURES: '4' }).jt808Limits.deviceMaxFailures).toBe(4);
+    expect(() => loadConfig({ DATA_DIR: '/tmp/cvrisk-unused', JT808_DEVICE_MAX_FAILURES: '0' })).toThrow(/JT808_DEVICE_MAX_FAILURES/);
+  });
+
+  it('lets a genuine terminal in while its NAT neighbours fail on many numbers, up to the address’s ceiling', async () => {
+    const { gateway, port } = await startGateway();
+    // Forty failing numbers behind the NAT: beyond the old per-address limit of 30, far below 300.
+    for (let i = 0; i < 40; i++) await failOnce(port, unknownNumber());
+    const code = await registered(numbers[11]!);
+    const genuine = await terminal(port, numbers[11]!);
+    expect(await genuine.authenticate(code)).toBe(true);
+    expect(await genuine.report(fix())).toBe(0);
+    expect(gateway.stats.throttled).toBe(0);
+    genuine.close();
+  });
+
+  it('refuses a number that keeps failing from an address, unchecked and uncounted, while its neighbours carry on', async () => {
+    const { gateway, port } = await startGateway({ deviceMaxFailures: 3, addressMaxFailures: 6 });
+    const code = await registered(numbers[12]!);
+    const lost = await terminal(port, numbers[12]!);
+    expect(await lost.authenticate('an-old-code')).toBe(false);
+    expect(await lost.authenticate('an-older-code')).toBe(false);
+    expect(await lost.authenticate('the-oldest-code')).toBe(false);
+    // The third failure used up the number's allowance here: its connection is closed.
+    await waitFor(() => !lost.connected);
+    // Further tries on it, the right code included, are refused without being checked, and cost the address nothing.
+    for (let i = 0; i < 5; i++) {
+      const again = await terminal(port, numbers[12]!);
+      await expect(again.authenticate(code)).rejects.toThrow(/closed/);
+    }
+    expect(gateway.stats.throttledAttempts).toBe(5);
+    expect(gateway.isOnline(numbers[12]!)).toBe(false);
+    // Three failures from the address so far, of six: a neighbour still gets in.
+    const neighbourCode = await registered(numbers[13]!);
+    const neighbour = await terminal(port, numbers[13]!);
+    expect(await neighbour.authenticate(neighbourCode)).toBe(true);
+    expect(gateway.stats.throttled).toBe(0);
+    neighbour.close();
+  });
+
+  it('refuses the address once a stranger cycling through numbers reaches its ceiling, whatever each number’s count', async () => {
+    const { gateway, port } = await startGateway({ deviceMaxFailures: 3, addressMaxFailures: 6 });
+    const code = await registered(numbers[14]!);
+    for (let i = 0; i < 6; i++) await failOnce(port, unknownNumber());
+    const next = net.connect({ host: '127.0.0.1', port }).on('error', () => {});
+    await closed(next);
+    expect(gateway.stats.throttled).toBe(1);
+    // Behind that address, a genuine terminal waits out the window too: the price of a shared address, hence the high default.
+    await expect(terminal(port, numbers[14]!).then((vt) => vt.authenticate(code))).rejects.toThrow();
+  });
+
+  it('forgives a number its failures from an address once the terminal has authenticated there', async () => {
+    const { port } = await startGateway({ deviceMaxFailures: 2, addressMaxFailures: 100 });
+    const code = await registered(numbers[15]!);
+    await failOnce(port, numbers[15]!);
+    const vt = await terminal(port, numbers[15]!);
+    expect(await vt.authenticate(code)).toBe(true);
+    vt.close();
+    // Had the failure still counted, this one would have been its second, and the right code after it refused.
+    await failOnce(port, numbers[15]!);
+    const back = await terminal(port, numbers[15]!);
+    expect(await back.authenticate(code)).toBe(true);
+    back.close();
   });
 });
 

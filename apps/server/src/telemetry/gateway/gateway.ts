@@ -3,10 +3,12 @@ import type { Db } from '../../db/database.js';
 import type { CommandChannel, CommandStore } from '../commands/command-store.js';
 import { createByteBudget } from '../jt808/index.js';
 import type { PositionSink } from '../pipeline/position-pipeline.js';
+import { clientAddressKey } from '../../modules/session/login-throttle.js';
 import { createAttemptLimiter } from './attempt-limiter.js';
 import { TerminalConnection } from './connection.js';
 import { emptyGatewayStats } from './gateway-stats.js';
 import { createTerminalDirectory } from './terminal-directory.js';
+import { DEFAULT_REGISTER_WINDOW_MS } from '../../modules/device/registration-window.js';
 
 /** Every limit of the gateway; main.ts fills them from the JT808_* settings. */
 export type GatewayLimits = {
@@ -14,7 +16,9 @@ export type GatewayLimits = {
   maxConnections: number;
   /** A connection that has not authenticated this long after it opened is closed. */
   authTimeoutMs: number;
-  /** Failed registrations/authentications from one address within the window before it is refused… */
+  /** Failed registrations/authentications of one device number from one address within the window before that number is refused there… */
+  deviceMaxFailures: number;
+  /** …and from one address, whatever the numbers, before its connections are refused (far higher: a carrier's NAT is many terminals)… */
   addressMaxFailures: number;
   /** …for the rest of this window. */
   addressFailureWindowMs: number;
@@ -27,7 +31,8 @@ export type GatewayLimits = {
 export const DEFAULT_GATEWAY_LIMITS: GatewayLimits = {
   maxConnections: 10_000,
   authTimeoutMs: 30_000,
-  addressMaxFailures: 30,
+  deviceMaxFailures: 10,
+  addressMaxFailures: 300,
   addressFailureWindowMs: 10 * 60_000,
   reassemblyBytesPerConnection: 256 * 1024,
   reassemblyBytesTotal: 64 * 1024 * 1024,
@@ -41,6 +46,8 @@ export type GatewayOptions = {
   commands: CommandStore;
   /** Let unknown terminals register as unassigned devices (JT808_AUTO_REGISTER). */
   autoRegister: boolean;
+  /** How long the window a terminal's logout (0x0003) opens stays open (JT808_REGISTER_WINDOW_HOURS; 72 h). */
+  registerWindowMs?: number;
   /** A connection silent this long is closed; terminals send heartbeats well within it. */
   idleTimeoutMs: number;
   limits?: Partial<GatewayLimits>;
@@ -53,14 +60,18 @@ export function createJt808Gateway(o: GatewayOptions) {
   const stats = emptyGatewayStats();
   const online = new Map<string, TerminalConnection>();
   const sockets = new Set<net.Socket>();
-  const directory = createTerminalDirectory(o.db, { autoRegister: o.autoRegister });
-  const failures = createAttemptLimiter({ maxFailures: limits.addressMaxFailures, windowMs: limits.addressFailureWindowMs });
+  const directory = createTerminalDirectory(o.db, { autoRegister: o.autoRegister, registerWindowMs: o.registerWindowMs ?? DEFAULT_REGISTER_WINDOW_MS });
+  // Failures per address (an IPv6 terminal by its /64) and per (address, device number): a terminal that
+  // keeps failing uses up its own allowance, not its NAT neighbours'.
+  const addressFailures = createAttemptLimiter({ maxFailures: limits.addressMaxFailures, windowMs: limits.addressFailureWindowMs });
+  const deviceFailures = createAttemptLimiter({ maxFailures: limits.deviceMaxFailures, windowMs: limits.addressFailureWindowMs });
   const reassemblyBudget = createByteBudget(limits.reassemblyBytesTotal);
 
   const server = net.createServer({ noDelay: true }, (socket) => {
     stats.accepted += 1;
-    const address = socket.remoteAddress ?? '';
-    if (failures.blocked(address)) {
+    const address = clientAddressKey(socket.remoteAddress ?? '');
+    const pair = (deviceNumber: string) => `${address}|${deviceNumber}`;
+    if (addressFailures.blocked(address)) {
       stats.throttled += 1;
       socket.destroy();
       return;
@@ -85,12 +96,19 @@ export function createJt808Gateway(o: GatewayOptions) {
       reassemblyBudget,
       reassemblyBytesPerConnection: limits.reassemblyBytesPerConnection,
       log: o.log,
-      onFailedAttempt() {
-        failures.fail(address);
-        return failures.blocked(address);
+      attemptAllowed(deviceNumber) {
+        if (!deviceFailures.blocked(pair(deviceNumber))) return true;
+        stats.throttledAttempts += 1;
+        return false;
+      },
+      onFailedAttempt(deviceNumber) {
+        const addressBlocked = addressFailures.fail(address);
+        return deviceFailures.fail(pair(deviceNumber)) || addressBlocked;
       },
       onAuthenticated(c) {
         clearTimeout(authDeadline);
+        // The terminal has proved itself: its number's failures from here are forgiven (not its address's).
+        deviceFailures.clear(pair(c.deviceNumber!));
         const previous = online.get(c.deviceNumber!);
         // Only a terminal that proved itself gets here: the new connection is the real one reconnecting.
         if (previous && previous !== c) previous.socket.destroy();

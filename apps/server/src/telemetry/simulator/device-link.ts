@@ -9,7 +9,7 @@ import { VirtualTerminal } from './virtual-terminal.js';
 /** Why the platform refused a registration (0x8100 results), for the simulator's error lines. */
 const REFUSALS: Record<number, string> = {
   3: 'already registered, and this simulator does not hold its code (reset its registration on the device screens)',
-  4: 'unknown terminal',
+  4: 'unknown terminal, or its registration window is closed (开放注册 on the device screens opens it)',
 };
 
 /**
@@ -36,7 +36,7 @@ export interface DeviceLink {
 /**
  * Opens a device's link. Over TCP it connects and authenticates with the auth code kept from an
  * earlier registration, registering when it holds none or the platform no longer takes it (the
- * platform accepts that only for a terminal not registered yet, or whose registration was reset).
+ * platform accepts that only inside the device's registration window: stock, install or reset).
  * `whereNow` answers platform commands such as a position query.
  */
 export async function openLink(device: PlannedDevice, c: Connection, authCodes: AuthCodes, whereNow?: () => LocationFix): Promise<DeviceLink> {

@@ -104,7 +104,7 @@ describe('the history runner', () => {
     const [first, second] = plan.devices.filter((d) => d.kind === 1 && generated(d).length > 0);
     const stranger = { ...first!, number: '139999999998' };
     const result = await runHistory({ plan: { ...plan, devices: [stranger, second!] }, connection: tcp, authCodes: kept });
-    expect(result.failed).toEqual([{ device: '139999999998', error: 'the platform refused to register 139999999998: unknown terminal' }]);
+    expect(result.failed).toEqual([{ device: '139999999998', error: 'the platform refused to register 139999999998: unknown terminal, or its registration window is closed (开放注册 on the device screens opens it)' }]);
     expect(result.devices).toBe(2);
   });
 

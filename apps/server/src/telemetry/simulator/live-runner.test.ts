@@ -107,7 +107,7 @@ describe('the live runner', () => {
     const live = startLive({ plan: { ...plan, devices: [device] }, connection: { transport: 'tcp', host: '127.0.0.1', port, replyTimeoutMs: 5000 }, authCodes: codes, from: plan.end, simStart: plan.end, tickMs: 50 });
     await waitFor(() => gateway.isOnline(device.number) && codes.has(device.number));
     const first = codes.get(device.number);
-    expect((await resetRegistration()).json().result).toEqual({ deviceNumber: device.number, disconnected: true });
+    expect((await resetRegistration()).json().result).toMatchObject({ deviceNumber: device.number, wasRegistered: true, disconnected: true });
     await waitFor(() => codes.get(device.number) !== first && gateway.isOnline(device.number));
     expect(codes.get(device.number)).toMatch(/^[0-9a-f]{32}$/);
     await live.stop();

@@ -11,6 +11,8 @@ export type VirtualTerminalOptions = {
   /** 2013 terminals carry 12 phone digits, 2019 ones 20 (room for a 15-digit IMEI). */
   version: ProtocolVersion;
   model: string;
+  /** The terminal id its registration carries (the number's last 7 characters unless given). */
+  terminalId?: string;
   /** How long to wait for the platform's answer to one message. */
   replyTimeoutMs?: number;
 };
@@ -110,7 +112,7 @@ export class VirtualTerminal {
   async registration(): Promise<{ result: number; authCode: string | null }> {
     const r = await this.request({
       kind: 'register', provinceId: 33, cityId: 100, manufacturerId: 'CVRSK', terminalModel: this.o.model,
-      terminalId: this.o.deviceNumber.slice(-7), plateColor: 0, plate: '',
+      terminalId: this.o.terminalId ?? this.o.deviceNumber.slice(-7), plateColor: 0, plate: '',
     });
     if (r.kind !== 'register-response') return { result: -1, authCode: null };
     return { result: r.result, authCode: r.result === 0 && r.authCode ? r.authCode : null };

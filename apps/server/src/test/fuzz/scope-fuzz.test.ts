@@ -26,6 +26,8 @@ let t: TestApp;
 let dealer2Depts: number[] = [];
 /** Every department whose data dealer1 must not see (all but its subtree and its ancestors). */
 let foreignDepts: number[] = [];
+/** The departments above dealer1: their shared rows it may see, their settings (its institution's, the platform's) it may not change. */
+let ancestorDepts: number[] = [];
 /** Texts dealer1's own successful writes stored (a webhook named like a foreign plate is dealer1's now). */
 const storedByDealer1 = new Set<string>();
 const summary: string[] = [];
@@ -97,6 +99,7 @@ beforeAll(async () => {
   const own = subtree(deptOf('dealer1'));
   dealer2Depts = subtree(deptOf('dealer2'));
   foreignDepts = depts.map((d) => d.id).filter((id) => !own.includes(id) && !ancestors.includes(id));
+  ancestorDepts = ancestors;
   for (const d of depts.filter((x) => x.kind === 'dealer')) await addDealerRows(t.db, d.id);
   keyDept = deptOf('dealer1');
   await collectForeign();
@@ -157,6 +160,8 @@ async function foreignDigest(): Promise<string> {
     parts.push(await db.selectFrom(table).selectAll().where('dept_id', 'in', d).execute());
   }
   parts.push(await db.selectFrom('dept').selectAll().where('id', 'in', d).execute());
+  // Settings kept per institution and the platform default (0): a dealer changes neither its institution's nor anyone else's.
+  parts.push(await db.selectFrom('setting').selectAll().where('dept_id', 'in', [0, ...d, ...ancestorDepts]).execute());
   parts.push(await db.selectFrom('app_user').selectAll().where('dept_id', 'in', d).execute());
   parts.push(await db.selectFrom('warning_deal').selectAll().where('warning_id', 'in', db.selectFrom('warning').select('id').where('dept_id', 'in', d)).execute());
   parts.push(await db.selectFrom('fence_binding').selectAll().where((eb) => eb.or([

@@ -3,20 +3,31 @@ import { Tag, Tooltip, Typography } from 'antd';
 import { EMPTY } from '../../lib/format';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 
-/** 已注册 with its time on hover, or 未注册 (never, or reset). */
+/**
+ * 已注册 with its time on hover; 待注册 while a window is open (until when and why on hover); 未注册
+ * when none is (an administrator's 开放注册 opens one). Refused registrations follow as a count.
+ */
 export function RegistrationTag({ device }: { device: DeviceListItem }) {
   const { t } = useI18n();
-  if (!device.registeredAt) {
-    return (
-      <Tooltip title={t('terminal.unregisteredHint')}>
-        <Tag>{t('terminal.unregistered')}</Tag>
-      </Tooltip>
-    );
-  }
+  const w = device.registrationWindow;
+  const [color, label, hint] = device.registeredAt
+    ? ['green', t('terminal.registered'), t('terminal.registeredAt', { time: device.registeredAt })]
+    : w
+      ? ['blue', t('terminal.awaiting'), t('terminal.windowHint', { time: w.until, reason: t(`terminal.window.${w.reason}`) })]
+      : [undefined, t('terminal.unregistered'), t('terminal.unregisteredHint')];
   return (
-    <Tooltip title={t('terminal.registeredAt', { time: device.registeredAt })}>
-      <Tag color="green">{t('terminal.registered')}</Tag>
-    </Tooltip>
+    <span className="registration-cell">
+      <Tooltip title={hint}>
+        <Tag color={color}>{label}</Tag>
+      </Tooltip>
+      {device.registerRefusals > 0 && (
+        <Tooltip title={t('terminal.refusedHint', { count: device.registerRefusals, time: device.lastRegisterRefusedAt ?? EMPTY, reason: device.lastRegisterRefusedReason ?? EMPTY })}>
+          <Typography.Text type="danger" aria-label={t('terminal.refusedLabel', { count: device.registerRefusals })}>
+            {t('terminal.refusedShort', { count: device.registerRefusals })}
+          </Typography.Text>
+        </Tooltip>
+      )}
+    </span>
   );
 }
 

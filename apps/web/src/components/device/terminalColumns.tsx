@@ -6,7 +6,7 @@ import { InvalidPositions, RegistrationTag } from './TerminalCells';
 /** The terminal's registration and refused fixes: on every device screen. */
 export function terminalColumns(t: Translate): ListColumn<DeviceListItem>[] {
   return [
-    { key: 'registeredAt', dataIndex: 'registeredAt', title: t('terminal.registration'), width: 96, align: 'center', render: (_, r) => <RegistrationTag device={r} /> },
+    { key: 'registeredAt', dataIndex: 'registeredAt', title: t('terminal.registration'), width: 112, align: 'center', render: (_, r) => <RegistrationTag device={r} /> },
     { key: 'invalidPositions', dataIndex: 'invalidPositions', title: t('terminal.invalidPositions'), width: 96, align: 'right', render: (_, r) => <InvalidPositions device={r} /> },
   ];
 }

@@ -9,6 +9,7 @@ import type { Translate } from '../../lib/i18n/translate';
 /** Sign-in trouble and deletions stand out; everything else reads as routine. */
 const ACTION_COLORS: Partial<Record<AuditAction, string>> = {
   'session.loginFailed': 'red',
+  'integration.keyRejected': 'red',
   'push.delete': 'orange',
   'integration.revoke': 'orange',
   export: 'blue',

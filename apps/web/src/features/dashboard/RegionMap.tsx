@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'react';
+import { textElement } from '../../lib/safeText';
 import { fillOf, placeLabels, shortName, type RegionView } from './mapRegions';
 
 type Props = {
@@ -56,7 +57,7 @@ export function RegionMap({ view, counts, onPick, tooltip, short }: Props) {
     for (const r of view.regions) {
       const count = counts.get(r.name) ?? 0;
       const shape = L.polygon(r.rings, { ...EDGE, fillColor: fillOf(count, max), fillOpacity: 0.92, interactive: true });
-      shape.bindTooltip(tooltip(r.name, count), { sticky: true, className: 'dashboard-map-tip' });
+      shape.bindTooltip(textElement(tooltip(r.name, count)), { sticky: true, className: 'dashboard-map-tip' });
       shape.on('mouseover', () => shape.setStyle(EDGE_HOVER)).on('mouseout', () => shape.setStyle(EDGE));
       if (onPick) shape.on('click', () => onPick(r.name));
       shapes.addLayer(shape);
@@ -78,8 +79,7 @@ export function RegionMap({ view, counts, onPick, tooltip, short }: Props) {
         return { name: r.name, text, at: r.label!, x: p.x, y: p.y, width: text.length * px + 6, height: px + 4 };
       });
       for (const box of placeLabels(boxes, size.x, size.y)) {
-        const span = document.createElement('span');
-        span.textContent = box.text;
+        const span = textElement(box.text, { tag: 'span' });
         span.style.fontSize = `${px}px`;
         if ((counts.get(box.name) ?? 0) > 0) span.className = 'has-cars';
         const icon = L.divIcon({ className: 'dashboard-map-label', html: span, iconSize: [0, 0] });

@@ -13,15 +13,26 @@ const device: DeviceListItem = {
   deptId: 3, deptName: '广州粤宝宝马4S店', financeName: '安达融资租赁有限公司', carId: null, carFrameNumber: null,
   plateNumber: null, customerName: null, installTime: '2026-01-05 10:00:00', lastTime: null, lng: null, lat: null, gaodeLng: null, gaodeLat: null,
   speed: null, direction: null, acc: null, battery: null, signal: null, satellites: null,
-  registeredAt: '2026-01-05 10:20:00', invalidPositions: 1234, lastInvalidAt: '2026-01-06 08:00:00', lastInvalidReason: '坐标超出范围',
+  registeredAt: '2026-01-05 10:20:00', registrationWindow: null, registerRefusals: 0, lastRegisterRefusedAt: null, lastRegisterRefusedReason: null,
+  invalidPositions: 1234, lastInvalidAt: '2026-01-06 08:00:00', lastInvalidReason: '坐标超出范围',
   retiredAt: null,
 };
+/** In stock, never registered: its window is open, and a stranger has already tried twice. */
+const awaiting: DeviceListItem = {
+  ...device, id: 8, deviceNumber: '13977770001', registeredAt: null, invalidPositions: 0, lastInvalidAt: null, lastInvalidReason: null,
+  registrationWindow: { until: '2026-12-01 09:30:00', reason: 'stock' },
+  registerRefusals: 2, lastRegisterRefusedAt: '2026-11-28 12:00:00', lastRegisterRefusedReason: '终端ID不符（收到 ZZZ9999）',
+};
 
-function serve() {
+function serve(list: DeviceListItem[] = [device]) {
   return fakeServer([
     answer(DeptCalls.tree, []),
-    answer(DeviceCalls.list, { list: [device], count: 41 }),
-    answer(DeviceCalls.resetRegistration, { deviceNumber: device.deviceNumber, disconnected: false }, { msg: '已重置注册，终端需重新注册' }),
+    answer(DeviceCalls.list, { list, count: 41 }),
+    answer(
+      DeviceCalls.resetRegistration,
+      { deviceNumber: device.deviceNumber, wasRegistered: true, disconnected: false, windowUntil: '2026-12-01 10:00:00' },
+      { msg: '已重置注册，终端需在2026-12-01 10:00:00前重新注册' },
+    ),
     answer(
       DeviceCalls.export,
       () =>
@@ -114,9 +125,23 @@ describe('DeviceListPage', () => {
     expect(await screen.findByText('重置设备 865253061441142 的注册？')).toBeTruthy();
     expect(server.sent(DeviceCalls.resetRegistration)).toEqual([]);
     await u.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
-    await waitFor(() => expect(screen.getByText('已重置注册，终端需重新注册')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('已重置注册，终端需在2026-12-01 10:00:00前重新注册')).toBeTruthy());
     expect(server.sent(DeviceCalls.resetRegistration).map((s) => s.body)).toEqual([{ deviceNumber: '865253061441142' }]);
     await waitFor(() => expect(bodiesOf(server)).toHaveLength(2));
+  });
+
+  it('shows a device awaiting its registration until when and why, the refused attempts, and offers 开放注册 for it', async () => {
+    serve([awaiting]);
+    open('/report/basicDevice', ['device:view', 'device:reset']);
+    await screen.findByText('13977770001');
+    const row = screen.getByText('13977770001').closest('tr')!;
+    const u = userEvent.setup();
+    await u.hover(within(row).getByText('待注册'));
+    expect(await screen.findByText('2026-12-01 09:30:00 前可注册（库存导入）')).toBeTruthy();
+    await u.hover(within(row).getByLabelText('注册被拒 2 次'));
+    expect(await screen.findByText('注册被拒 2 次，最近一次 2026-11-28 12:00:00：终端ID不符（收到 ZZZ9999）')).toBeTruthy();
+    await u.click(within(row).getByRole('button', { name: '开放注册' }));
+    expect(await screen.findByText('开放设备 13977770001 的注册？')).toBeTruthy();
   });
 
   it('offers 重置注册 only to users allowed to reset', async () => {

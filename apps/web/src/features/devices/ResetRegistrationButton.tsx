@@ -4,7 +4,10 @@ import { App, Button, Popconfirm } from 'antd';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { resetRegistration } from './registration.queries';
 
-/** 重置注册, confirmed first: the list refetches so the row reads 未注册. */
+/**
+ * 重置注册 of a registered terminal, 开放注册 of one that is not (both open its registration window),
+ * confirmed first: the list refetches so the row reads 待注册 with the window's end. Not for a retired device.
+ */
 export function ResetRegistrationButton({ device, listId }: { device: DeviceListItem; listId: string }) {
   const { t } = useI18n();
   const { message } = App.useApp();
@@ -16,15 +19,16 @@ export function ResetRegistrationButton({ device, listId }: { device: DeviceList
       void client.invalidateQueries({ queryKey: [listId] });
     },
   });
+  const registered = device.registeredAt !== null;
   return (
     <Popconfirm
-      title={t('terminal.resetConfirm', { device: device.deviceNumber })}
-      description={<div style={{ maxWidth: 300 }}>{t('terminal.resetDetail')}</div>}
-      okButtonProps={{ danger: true }}
+      title={t(registered ? 'terminal.resetConfirm' : 'terminal.openConfirm', { device: device.deviceNumber })}
+      description={<div style={{ maxWidth: 300 }}>{t(registered ? 'terminal.resetDetail' : 'terminal.openDetail')}</div>}
+      okButtonProps={{ danger: registered }}
       onConfirm={() => reset.mutateAsync()}
     >
-      <Button type="link" size="small" loading={reset.isPending} disabled={!device.registeredAt}>
-        {t('terminal.reset')}
+      <Button type="link" size="small" loading={reset.isPending} disabled={device.retiredAt !== null}>
+        {t(registered ? 'terminal.reset' : 'terminal.open')}
       </Button>
     </Popconfirm>
   );

@@ -4,6 +4,7 @@ import { theme } from 'antd';
 import { useMemo } from 'react';
 import { EChart } from '../../components/charts/EChart';
 import { useI18n } from '../../lib/i18n/I18nProvider';
+import { escapeHtml } from '../../lib/safeText';
 import { HomeCard } from './HomeCard';
 import { LEVEL_COLORS } from './homeColors';
 import { unhandledByTypeQuery } from './home.queries';
@@ -20,9 +21,10 @@ function TypeChart({ stats }: { stats: CustomerWarningStats }) {
       tooltip: {
         trigger: 'axis',
         axisPointer: { type: 'shadow' },
+        // A formatter's string is HTML: what goes into it is escaped.
         formatter: (params: { dataIndex: number }[]) => {
           const r = rows[params[0]!.dataIndex]!;
-          return `${warningTypeName(r.warningType, lang)}：${r.count.toLocaleString()}<br/>${t('home.byTypeCustomers', { count: r.customers.toLocaleString() })}`;
+          return `${escapeHtml(warningTypeName(r.warningType, lang))}：${r.count.toLocaleString()}<br/>${escapeHtml(t('home.byTypeCustomers', { count: r.customers.toLocaleString() }))}`;
         },
       },
       grid: { left: 8, right: 40, top: 8, bottom: 8, containLabel: true },

@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import { useEffect } from 'react';
 import { useMap } from '../../components/map/MapContext';
+import { textElement } from '../../lib/safeText';
 
 type Props = {
   /** WGS-84 place of the parked spell; null when the car is not at one. */
@@ -19,12 +20,9 @@ export function ParkLabel({ at, text }: Props) {
 
   useEffect(() => {
     if (lng === undefined || lat === undefined) return;
-    // A text node: Leaflet would parse a string as markup.
-    const content = document.createElement('span');
-    content.textContent = text;
     const label = L.tooltip({ permanent: true, direction: 'top', offset: [0, -16], className: 'track-park-label', interactive: false })
       .setLatLng(toMap(lng, lat))
-      .setContent(content);
+      .setContent(textElement(text, { tag: 'span' }));
     label.addTo(map);
     return () => {
       label.remove();

@@ -9,18 +9,21 @@ import { PhraseEditor } from './PhraseEditor';
 type Props = {
   /** The warning types being handled: their phrases are offered. */
   types: readonly number[];
+  /** The warning being handled (the first of a batch): its institution's phrases are offered. */
+  warningId?: number;
   onPick: (phrase: string) => void;
-  /** Platform administrators keep the phrases: they get 编辑常用语 here. */
+  /** Administrators keep the phrases: they get 编辑常用语 here, when the server says the list is theirs to change. */
   canEdit: boolean;
 };
 
 /** 常用语: one tap puts a phrase in the handling text, which stays editable. */
-export function HandlingPhrases({ types, onPick, canEdit }: Props) {
+export function HandlingPhrases({ types, warningId, onPick, canEdit }: Props) {
   const { t } = useI18n();
-  const groups = useQuery(handlingPhrasesQuery());
+  const groups = useQuery(handlingPhrasesQuery({ warningId }));
   const [editing, setEditing] = useState(false);
   const phrases = phrasesFor(groups.data?.list, types);
-  if (phrases.length === 0 && !canEdit) return null;
+  const editable = canEdit && groups.data?.editable === true;
+  if (phrases.length === 0 && !editable) return null;
 
   return (
     <div className="treat-phrases">
@@ -31,13 +34,13 @@ export function HandlingPhrases({ types, onPick, canEdit }: Props) {
             {p}
           </Button>
         ))}
-        {canEdit && (
+        {editable && (
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(true)}>
             {t('warnings.editPhrases')}
           </Button>
         )}
       </Flex>
-      {editing && <PhraseEditor types={types} groups={groups.data?.list ?? []} onClose={() => setEditing(false)} />}
+      {editing && groups.data && <PhraseEditor types={types} level={groups.data.deptId} onClose={() => setEditing(false)} />}
     </div>
   );
 }

@@ -16,8 +16,8 @@ const row = (id: number, over: Partial<WarningListItem> = {}): WarningListItem =
 });
 const rows = [row(1, { compound: true }), row(2, { dealStatus: 1 }), row(3, { warningType: 2, warningTypeName: '断电预警', plateNumber: '粤B12345' })];
 const phrases = [
-  { warningType: 1 as const, phrases: ['已电话联系客户，车辆正常使用'] },
-  { warningType: 2 as const, phrases: ['客户维修车辆或更换电瓶导致断电', '已电话联系客户，车辆正常使用'] },
+  { warningType: 1 as const, phrases: ['已电话联系客户，车辆正常使用'], isDefault: true },
+  { warningType: 2 as const, phrases: ['客户维修车辆或更换电瓶导致断电', '已电话联系客户，车辆正常使用'], isDefault: true },
 ];
 
 function open(entry: string, permissions = ['warning:view', 'warning:handle', 'warning:export']) {
@@ -25,7 +25,7 @@ function open(entry: string, permissions = ['warning:view', 'warning:handle', 'w
     answer(WarningCalls.list, { list: rows, count: 3 }),
     answer(WarningCalls.typeDict, []),
     answer(DeptCalls.tree, []),
-    answer(HandlingPhraseCalls.list, { list: phrases }),
+    answer(HandlingPhraseCalls.list, { list: phrases, deptId: 2, deptName: '华信汽车金融有限公司', editable: false, institutions: [{ id: 2, name: '华信汽车金融有限公司' }], anyInstitution: false }),
     answer(WarningCalls.unifyDeal, { ids: [1], count: 1 }, { msg: '处理成功，共处理1条预警' }),
     answer(WarningCalls.unifyDealBatch, { ids: [1, 3], count: 2 }, { msg: '处理成功，共处理2条预警' }),
   ]);
@@ -134,6 +134,8 @@ describe('RiskWarningListPage', () => {
     const dialog = await screen.findByRole('dialog');
     const group = await within(dialog).findByRole('group', { name: '常用语' });
     expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['已电话联系客户，车辆正常使用', '客户维修车辆或更换电瓶导致断电']);
+    // The phrases of the first chosen warning's institution.
+    expect(sent(HandlingPhraseCalls.list).at(-1)?.query).toEqual({ warningId: '1' });
     // No administrator: no way to edit them.
     expect(within(dialog).queryByRole('button', { name: /编辑常用语/ })).toBeNull();
     await u.click(within(group).getByRole('button', { name: '客户维修车辆或更换电瓶导致断电' }));

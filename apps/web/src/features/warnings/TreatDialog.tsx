@@ -19,7 +19,7 @@ type Props = {
   onClose: () => void;
   /** After a successful handling, with the server's message (already toasted). */
   onDone?: (msg: string) => void;
-  /** Platform administrators may edit the common phrases from here. */
+  /** Administrators may edit the common phrases from here (of the warning's institution, or any for platform administrators). */
   canEditPhrases?: boolean;
 };
 
@@ -106,7 +106,7 @@ export function TreatDialog({ open, target, mode, onClose, onDone, canEditPhrase
       <Alert type="info" showIcon title={hint} className="treat-hint" />
       {failed && <Alert type="error" showIcon title={failed} className="treat-hint" />}
       <Form form={form} layout="vertical" onFinish={(v) => treat.mutate(v)} preserve={false}>
-        <HandlingPhrases types={types} onPick={pick} canEdit={canEditPhrases} />
+        <HandlingPhrases types={types} warningId={'ids' in target ? target.ids[0] : target.id} onPick={pick} canEdit={canEditPhrases} />
         <Form.Item
           name="dealDescription"
           label={t('warnings.dealDescription')}

@@ -12,9 +12,9 @@ describe('common phrases', () => {
 
   it("offers the phrases of the types being handled, in type order, each once", () => {
     const groups = [
-      { warningType: 1 as const, phrases: ['已电话联系客户', '设备信号弱'] },
-      { warningType: 2 as const, phrases: ['更换电瓶', '已电话联系客户'] },
-      { warningType: 3 as const, phrases: ['已上门核实'] },
+      { warningType: 1 as const, phrases: ['已电话联系客户', '设备信号弱'], isDefault: true },
+      { warningType: 2 as const, phrases: ['更换电瓶', '已电话联系客户'], isDefault: false },
+      { warningType: 3 as const, phrases: ['已上门核实'], isDefault: true },
     ];
     expect(phrasesFor(groups, [2, 1])).toEqual(['已电话联系客户', '设备信号弱', '更换电瓶']);
     expect(phrasesFor(groups, [3])).toEqual(['已上门核实']);

@@ -1,17 +1,24 @@
-import { HandlingPhraseCalls, type HandlingPhraseGroup, type HandlingPhrasesSave } from '@cvrisk/contracts';
+import { HandlingPhraseCalls, type HandlingPhraseGroup, type HandlingPhrasesReset, type HandlingPhrasesSave } from '@cvrisk/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { call, callWithMessage } from '../../api/call';
 
 export const HANDLING_PHRASES_KEY = 'handlingPhrases';
 
 /**
+ * Whose phrases: a warning's (its institution's: what the handling dialog offers), a department's
+ * (an institution, or the platform for the default: what the editor edits), or, with neither, the
+ * caller's own (their institution's, the platform default for platform staff).
+ */
+export type PhrasesOf = { warningId?: number; deptId?: number };
+
+/**
  * Every type's phrases at once (a few hundred bytes), read when a handling dialog first opens. Silent:
  * without them the dialog still takes free text.
  */
-export function handlingPhrasesQuery() {
+export function handlingPhrasesQuery(of: PhrasesOf = {}) {
   return queryOptions({
-    queryKey: [HANDLING_PHRASES_KEY],
-    queryFn: ({ signal }) => call(HandlingPhraseCalls.list, { query: {} }, { signal, silent: true }),
+    queryKey: [HANDLING_PHRASES_KEY, of.warningId === undefined ? { deptId: of.deptId ?? 'own' } : { warningId: of.warningId }],
+    queryFn: ({ signal }) => call(HandlingPhraseCalls.list, { query: of.warningId === undefined ? { deptId: of.deptId } : { warningId: of.warningId } }, { signal, silent: true }),
     staleTime: 5 * 60_000,
   });
 }
@@ -32,4 +39,10 @@ export function withPhrase(text: string | undefined, phrase: string): string {
 
 export async function saveHandlingPhrases(form: HandlingPhrasesSave): Promise<string> {
   return (await callWithMessage(HandlingPhraseCalls.save, { body: form })).msg;
+}
+
+/** An institution's list of a type goes back to the platform default's, which the server answers. */
+export async function resetHandlingPhrases(form: HandlingPhrasesReset): Promise<{ group: HandlingPhraseGroup; msg: string }> {
+  const { value, msg } = await callWithMessage(HandlingPhraseCalls.reset, { body: form });
+  return { group: value, msg };
 }

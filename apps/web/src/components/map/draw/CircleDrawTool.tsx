@@ -2,6 +2,7 @@ import { FENCE_LIMITS, type CircleGeometry } from '@cvrisk/contracts';
 import L from 'leaflet';
 import { useEffect, useEffectEvent } from 'react';
 import { useI18n } from '../../../lib/i18n/I18nProvider';
+import { textElement } from '../../../lib/safeText';
 import { useMap } from '../MapContext';
 import { cursorTip, DRAFT_STYLE, GUIDE_STYLE, typingIn } from './drawStyle';
 import { formatMetres, radiusFromDrag, roundCoordinate, SNAP_PX, type LngLat } from './geometry';
@@ -41,7 +42,7 @@ export function CircleDrawTool({ onDone, onCancel }: Props) {
     map.dragging.disable();
 
     const follow = (at: L.LatLng) => {
-      tip.setLatLng(at).setContent(centre ? radiusText(radius) : startText());
+      tip.setLatLng(at).setContent(textElement(centre ? radiusText(radius) : startText()));
       if (!map.hasLayer(tip)) tip.addTo(map);
     };
     const resize = (at: L.LatLng) => {

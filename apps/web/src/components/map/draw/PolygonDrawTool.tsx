@@ -2,6 +2,7 @@ import { FENCE_LIMITS } from '@cvrisk/contracts';
 import L from 'leaflet';
 import { useEffect, useEffectEvent } from 'react';
 import { useI18n } from '../../../lib/i18n/I18nProvider';
+import { textElement } from '../../../lib/safeText';
 import { useMap } from '../MapContext';
 import { cursorTip, DRAFT_STYLE, DRAW_COLOR, GUIDE_STYLE, typingIn } from './drawStyle';
 import { polygonClick, polygonProblem, roundCoordinate, type LngLat, type Ring } from './geometry';
@@ -59,7 +60,7 @@ export function PolygonDrawTool({ onDone, onCancel }: Props) {
         L.circleMarker(p, { radius: closer ? 7 : 4, color: DRAW_COLOR, weight: 2, fillColor: '#fff', fillOpacity: 1, interactive: false }).addTo(dots);
       });
       if (cursor) {
-        tip.setLatLng(cursor).setContent(crossing ? crossingText() : tipText(vertices.length));
+        tip.setLatLng(cursor).setContent(textElement(crossing ? crossingText() : tipText(vertices.length)));
         tip.getElement()?.classList.toggle('is-error', crossing);
         if (!map.hasLayer(tip)) tip.addTo(map);
       }

@@ -2,6 +2,7 @@ import { FENCE_LIMITS, type CircleGeometry, type PolygonGeometry } from '@cvrisk
 import L from 'leaflet';
 import { useEffect, useEffectEvent } from 'react';
 import { useI18n } from '../../../lib/i18n/I18nProvider';
+import { textElement } from '../../../lib/safeText';
 import { useMap } from '../MapContext';
 import { DRAFT_STYLE, handleIcon } from './drawStyle';
 import { eastOf, formatMetres, radiusFromDrag, roundCoordinate, type LngLat, type Ring } from './geometry';
@@ -40,7 +41,7 @@ export function ShapeEditor({ value, onChange }: Props) {
       const circle = L.circle(toMap(centre.lng, centre.lat), { ...DRAFT_STYLE, radius }).addTo(group);
       const centreHandle = handle(centre, 'centre');
       const radiusHandle = handle(eastOf(centre, radius), 'radius');
-      radiusHandle.bindTooltip(radiusText(radius), { permanent: true, direction: 'right', offset: [10, 0], className: 'draw-tip' });
+      radiusHandle.bindTooltip(textElement(radiusText(radius)), { permanent: true, direction: 'right', offset: [10, 0], className: 'draw-tip' });
       const commit = () => change({ shape: 'circle', geometry: { ...rounded(centre), radius } });
       centreHandle.on('drag', () => {
         centre = fromMap(centreHandle.getLatLng());
@@ -51,7 +52,7 @@ export function ShapeEditor({ value, onChange }: Props) {
       radiusHandle.on('drag', () => {
         radius = radiusFromDrag(centre, fromMap(radiusHandle.getLatLng()));
         circle.setRadius(radius);
-        radiusHandle.setTooltipContent(radiusText(radius));
+        radiusHandle.setTooltipContent(textElement(radiusText(radius)));
       });
       centreHandle.on('dragend', commit);
       radiusHandle.on('dragend', commit);

@@ -1,6 +1,7 @@
 import type { FenceItem } from '@cvrisk/contracts';
 import L from 'leaflet';
 import { useEffect, useEffectEvent } from 'react';
+import { textElement } from '../../../lib/safeText';
 import { shapeBounds } from '../draw/geometry';
 import { useMap } from '../MapContext';
 import './layers.css';
@@ -44,7 +45,7 @@ export function FenceLayer({ fences, selectedId = null, highlight = true, hidden
       if (fence.id === hiddenId) continue;
       const selected = highlight && fence.id === selectedId;
       const shape = shapeOf(fence, toMap, styleOf(fence, selected, interactive)).addTo(group);
-      shape.bindTooltip(fence.name, { permanent: selected, sticky: !selected, direction: selected ? 'center' : 'top', className: 'fence-label' });
+      shape.bindTooltip(textElement(fence.name), { permanent: selected, sticky: !selected, direction: selected ? 'center' : 'top', className: 'fence-label' });
       if (interactive) shape.on('click', () => select(fence.id));
     }
     return () => {

@@ -2,6 +2,7 @@ import { FIX_TYPE_SHORT, FIX_TYPES, type TrackFix } from '@cvrisk/contracts';
 import L from 'leaflet';
 import { useEffect, useEffectEvent } from 'react';
 import { useI18n } from '../../../lib/i18n/I18nProvider';
+import { textElement } from '../../../lib/safeText';
 import { useMap } from '../MapContext';
 import { trackEnds } from './trackEnds';
 import './track.css';
@@ -33,9 +34,9 @@ export function FixPointLayer({ fixes, onSelect }: Props) {
     if (points.length >= 2) group.addLayer(L.polyline(points, LINE));
     fixes.forEach((f, i) => {
       const label = FIX_TYPE_SHORT[f.fixType]?.[lang] ?? '-';
-      const icon = L.divIcon({ className: '', html: `<div class="fix-point fix-point-${f.fixType}">${label}</div>`, iconSize: [0, 0], iconAnchor: [0, 0] });
+      const icon = L.divIcon({ className: '', html: textElement(label, { className: `fix-point fix-point-${f.fixType}` }), iconSize: [0, 0], iconAnchor: [0, 0] });
       const title = `${f.gpsTime} · ${FIX_TYPES[f.fixType]?.[lang] ?? '-'}`;
-      group.addLayer(L.marker(points[i]!, { icon, keyboard: false }).bindTooltip(title, { direction: 'top', offset: [0, -10] }).on('click', () => select(i)));
+      group.addLayer(L.marker(points[i]!, { icon, keyboard: false }).bindTooltip(textElement(title), { direction: 'top', offset: [0, -10] }).on('click', () => select(i)));
     });
     const ends = trackEnds(
       { at: points[0]!, letter: t('track.startLetter'), title: `${t('track.start')} ${first.gpsTime}` },

@@ -3,6 +3,7 @@ import { Checkbox } from 'antd';
 import L from 'leaflet';
 import { useEffect, useEffectEvent } from 'react';
 import { useI18n } from '../../../lib/i18n/I18nProvider';
+import { textElement } from '../../../lib/safeText';
 import { useMap } from '../MapContext';
 import { RISK_POINT_STYLES } from './riskPointStyle';
 import './layers.css';
@@ -75,7 +76,7 @@ export function RiskPointLayer({ points, hidden, selectedId = null, hiddenId = n
         fillOpacity: 1,
         interactive,
       }).addTo(group);
-      marker.bindTooltip(`${p.name} · ${RISK_POINT_CATEGORY_LABELS[p.category][lang]}`, { direction: 'top', offset: [0, -RADIUS] });
+      marker.bindTooltip(textElement(`${p.name} · ${RISK_POINT_CATEGORY_LABELS[p.category][lang]}`), { direction: 'top', offset: [0, -RADIUS] });
       if (interactive) marker.on('click', () => select(p));
     }
     return () => {

@@ -3,6 +3,7 @@ import L from 'leaflet';
 import { useEffect, useEffectEvent } from 'react';
 import { formatSeconds } from '../../../lib/format';
 import { useI18n } from '../../../lib/i18n/I18nProvider';
+import { textElement } from '../../../lib/safeText';
 import { useMap } from '../MapContext';
 import './track.css';
 
@@ -26,22 +27,15 @@ export function StopLayer({ stops, onSelect }: Props) {
   useEffect(() => {
     const group = L.layerGroup();
     stops.forEach((s, i) => {
-      const icon = L.divIcon({ className: '', html: `<div class="track-stop">${i + 1}</div>`, iconSize: [22, 22], iconAnchor: [11, 11] });
-      // Built as text nodes: the address comes from a geocoder and is never parsed as markup.
-      const tip = document.createElement('div');
-      tip.className = 'track-stop-tip';
-      const lines = [
+      const icon = L.divIcon({ className: '', html: textElement(String(i + 1), { className: 'track-stop' }), iconSize: [22, 22], iconAnchor: [11, 11] });
+      // Text, a line each: the address comes from a geocoder and is never parsed as markup.
+      const tip = textElement([
         t('track.stopTitle', { n: i + 1 }),
         `${t('track.stopStart')}：${s.startTime}`,
         `${t('track.stopEnd')}：${s.closed ? s.endTime : t('track.stillStopped')}`,
         `${t('track.stopDuration')}：${stopDuration(s.durationMs, lang)}`,
         `${t('track.address')}：${s.address || '-'}`,
-      ];
-      lines.forEach((text, n) => {
-        const line = document.createElement(n === 0 ? 'b' : 'div');
-        line.textContent = text;
-        tip.appendChild(line);
-      });
+      ], { className: 'track-stop-tip' });
       const marker = L.marker(toMap(s.lng, s.lat), { icon, keyboard: false, zIndexOffset: 400 })
         .bindTooltip(tip, { direction: 'top', offset: [0, -10] })
         .on('click', () => select(i));

@@ -1,5 +1,6 @@
 import L from 'leaflet';
 import { useEffect } from 'react';
+import { textElement } from '../../../lib/safeText';
 import { useMap } from '../MapContext';
 import type { UseKey, UseMarker } from '../vehicleUse';
 import './vehicleUse.css';
@@ -17,9 +18,14 @@ const PIN_STYLES: Record<Exclude<UseKey, 'riskPoint' | 'useCarArea'>, { color: s
 };
 const AREA_COLOR = '#13a8a8';
 
-/** Tooltips take HTML; addresses come from an external geocoder too, so they are escaped first. */
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const tipHtml = (tip: string) => escapeHtml(tip).replace(/\n/g, '<br>');
+/** A pin of the set's colour with its character, built as elements (Leaflet parses a string as markup). */
+function pinElement(color: string, glyph: string): HTMLElement {
+  const drop = document.createElement('span');
+  drop.className = 'vu-pin-drop';
+  drop.style.background = color;
+  drop.appendChild(textElement(glyph, { tag: 'span', className: 'vu-pin-glyph' }));
+  return drop;
+}
 
 /** The vehicle-use panel's markers: pins for places, shaded discs for the common-area cells. */
 export function VehicleUseLayer({ markers }: { markers: readonly UseMarker[] }) {
@@ -32,7 +38,7 @@ export function VehicleUseLayer({ markers }: { markers: readonly UseMarker[] }) 
       if (m.key === 'useCarArea') {
         const opacity = 0.12 + 0.4 * (m.weight ?? 0);
         L.circle(at, { radius: CELL_RADIUS_M, color: AREA_COLOR, weight: 1, fillColor: AREA_COLOR, fillOpacity: opacity })
-          .bindTooltip(tipHtml(m.tip), { direction: 'top' })
+          .bindTooltip(textElement(m.tip), { direction: 'top' })
           .addTo(group);
         continue;
       }
@@ -40,14 +46,15 @@ export function VehicleUseLayer({ markers }: { markers: readonly UseMarker[] }) 
       const style = PIN_STYLES[m.key];
       const icon = L.divIcon({
         className: 'vu-pin',
-        html: `<span class="vu-pin-drop" style="background:${style.color}"><span class="vu-pin-glyph">${style.glyph}</span></span>`,
+        html: pinElement(style.color, style.glyph),
         iconSize: [28, 28],
         iconAnchor: [14, 34],
       });
       // Positions sit above places: the latest and warning pins must never hide under a stop pin.
       const z = m.key === 'latest' || m.key === 'warning' ? 1000 : 0;
+      // Tips hold addresses from the geocoder: text, a line each.
       L.marker(at, { icon, keyboard: false, zIndexOffset: z, title: m.tip.split('\n')[0] })
-        .bindTooltip(tipHtml(m.tip), { direction: 'top', offset: [0, -30] })
+        .bindTooltip(textElement(m.tip), { direction: 'top', offset: [0, -30] })
         .addTo(group);
     }
     return () => {

@@ -48,6 +48,15 @@ export const warningsZh = {
   'warnings.phraseRemove': '删除常用语{n}',
   'warnings.phraseAdd': '添加一条常用语',
   'warnings.phrasesFull': '每种预警类型最多{max}条常用语',
+  'warnings.phrasesLevel': '编辑范围',
+  'warnings.phrasesPlatformDefault': '平台默认',
+  'warnings.phrasesOwnInstitution': '本机构',
+  'warnings.phrasesFollowDefault': '沿用平台默认',
+  'warnings.phrasesOwnList': '本机构自定义',
+  'warnings.phrasesHintInstitution': '只影响{name}及其经销商；未自定义的预警类型沿用平台默认常用语',
+  'warnings.phrasesHintDefault': '平台默认常用语：没有自定义该预警类型的金融机构都使用这些常用语',
+  'warnings.phrasesReset': '恢复平台默认',
+  'warnings.phrasesResetConfirm': '{name}的“{type}”常用语将改为沿用平台默认，确定吗？',
 };
 
 export const warningsEn: Record<keyof typeof warningsZh, string> = {
@@ -99,4 +108,13 @@ export const warningsEn: Record<keyof typeof warningsZh, string> = {
   'warnings.phraseRemove': 'Remove phrase {n}',
   'warnings.phraseAdd': 'Add a phrase',
   'warnings.phrasesFull': 'At most {max} phrases per warning type',
+  'warnings.phrasesLevel': 'Whose phrases',
+  'warnings.phrasesPlatformDefault': 'Platform default',
+  'warnings.phrasesOwnInstitution': 'Your institution',
+  'warnings.phrasesFollowDefault': 'Follows the platform default',
+  'warnings.phrasesOwnList': 'Own list',
+  'warnings.phrasesHintInstitution': 'Only {name} and its dealers see these; types without an own list follow the platform default',
+  'warnings.phrasesHintDefault': 'Platform default: every institution without its own list of a type sees these',
+  'warnings.phrasesReset': 'Back to the platform default',
+  'warnings.phrasesResetConfirm': '{name} will follow the platform default for “{type}”. Go ahead?',
 };
