@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../database.js';
+import { withSchemaChangeLock, type DatabaseHandle } from '../database.js';
 import { openTestDatabase } from '../../test/test-database.js';
 import { down, up } from './025_institution_settings.js';
 
@@ -13,6 +13,12 @@ beforeAll(async () => {
   db = handle.db as unknown as Kysely<any>;
 });
 afterAll(() => handle.close());
+
+/**
+ * Creating and dropping tables outside the migrator: on PostgreSQL under the schema-change lock, as
+ * migrations do, or another file's migrator (which reads every schema's catalog) races the drop.
+ */
+const changingSchema = (work: () => Promise<void>) => (handle.kind === 'postgres' ? withSchemaChangeLock(handle.db, work) : work());
 
 const phrases = async () =>
   Object.fromEntries(
@@ -29,7 +35,7 @@ describe('migration 025 (settings per institution)', () => {
 
   it('keeps an administrator’s edits, an emptied type included, in their order; and goes back down to one table', async () => {
     await db.insertInto('setting').values({ dept_id: 7, key: 'handlingPhrases.1', value: JSON.stringify(['某机构自己的']) }).execute();
-    await down(db);
+    await changingSchema(() => down(db));
     // Down keeps the platform default only.
     const rows = await db.selectFrom('handling_phrase').select(['warning_type', 'position', 'text']).where('warning_type', '=', 1).orderBy('position').execute();
     expect(rows.map((r: { text: string }) => r.text)).toEqual(['已电话联系客户，车辆正常使用', '车辆停放在地下车库，信号弱导致离线', '已安排人员上门检查设备']);
@@ -41,7 +47,7 @@ describe('migration 025 (settings per institution)', () => {
       { warning_type: 2, position: 0, text: '第二条在前', updated_by: null, updated_at: 1 },
       { warning_type: 2, position: 1, text: '第一条在后', updated_by: null, updated_at: 1 },
     ]).execute();
-    await up(db);
+    await changingSchema(() => up(db));
     const stored = await phrases();
     expect(stored['0:handlingPhrases.2']).toEqual(['第二条在前', '第一条在后']);
     expect(stored['0:handlingPhrases.8']).toBeUndefined();
