@@ -200,12 +200,20 @@ const shorten = (s: string | undefined, max = 400) => {
 };
 
 /**
- * On PostgreSQL only the inputs the schema accepts are sent. One it refuses is answered 400 before
- * the handler runs, the same on either database, and the SQLite run proves that for every case; the
- * second run spends its time where the databases differ: values that reach a query (numbers past a
- * 32-bit column, NUL characters, long texts, LIKE's wildcards).
+ * On PostgreSQL only the inputs the schema accepts are sent, and of the fresh random ones only the
+ * first few. One the schema refuses is answered 400 before the handler runs, the same on either
+ * database, and the SQLite run proves that for every case; a fresh random input is ordinary text and
+ * numbers in range, which the route tests already send to every query on PostgreSQL. The second run
+ * spends its time where the databases differ: every boundary of every field (numbers past a 32-bit
+ * column, the longest texts, each enum value, empty strings) and the values LIKE and the hints reach.
  */
-const reachesTheDatabase = (c: FuzzCase) => !process.env.TEST_DATABASE_URL || c.valid;
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const RANDOM_VALID_ON_POSTGRES = 24;
+function sentCases(cases: FuzzCase[]): FuzzCase[] {
+  if (!onPostgres) return cases;
+  let fresh = 0;
+  return cases.filter((c) => c.valid && (c.kind !== 'valid' || fresh++ < RANDOM_VALID_ON_POSTGRES));
+}
 
 async function fuzzCall(name: string, call: CallDeclaration): Promise<void> {
   const rng: Rng = createRng(seedFor(name));
@@ -214,8 +222,9 @@ async function fuzzCall(name: string, call: CallDeclaration): Promise<void> {
   if (KEYED.includes(call)) ingestKey = await issueKey(name);
   const failures: string[] = [];
   let ok = 0;
+  const sent = new Set(sentCases(cases));
   for (const [i, c] of cases.entries()) {
-    if (!reachesTheDatabase(c)) continue;
+    if (!sent.has(c)) continue;
     const session = call.access === 'public' ? null : endsSession(call) ? (spareTokens.pop() ?? (await t.login('admin'))) : token;
     const answer = await send(c, call, session);
     if (answer.status === 200) ok++;
@@ -229,7 +238,7 @@ async function fuzzCall(name: string, call: CallDeclaration): Promise<void> {
     // A call that ended admin's session (a password change, a disabled account) must not fail all the others.
     if (session === token && answer.status === 401) token = await t.login('admin');
   }
-  summary.push(`${name}: ${cases.length} cases, ${cases.filter((c) => c.valid).length} valid, ${ok} answered 200, ${failures.length} failed`);
+  summary.push(`${name}: ${cases.length} cases, ${cases.filter((c) => c.valid).length} valid, ${sent.size} sent, ${ok} answered 200, ${failures.length} failed`);
   // The first few in full (each reproducible from its seed and number), then how many more.
   const shown = failures.slice(0, 8).join('\n\n') + (failures.length > 8 ? `\n\n…and ${failures.length - 8} more of ${cases.length} cases` : '');
   expect(failures.length, shown).toBe(0);
