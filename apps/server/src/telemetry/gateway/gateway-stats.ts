@@ -22,6 +22,8 @@ export type GatewayStats = {
   throttledAttempts: number;
   /** Connections refused because the gateway was full (JT808_MAX_CONNECTIONS). */
   overCapacity: number;
+  /** Connections the system could not accept (no file descriptor left): counted, not fatal. */
+  acceptErrors: number;
   garbageBytes: number;
   oversizeRuns: number;
 };
@@ -29,5 +31,5 @@ export type GatewayStats = {
 export const emptyGatewayStats = (): GatewayStats => ({
   connections: 0, authenticated: 0, accepted: 0, closedIdle: 0, frames: 0, malformed: {}, refusedUnauthenticated: 0,
   registerRefused: 0, authFailed: 0, positions: 0, invalidPositions: 0, fragmentsRefused: 0, closedUnauthenticated: 0,
-  throttled: 0, throttledAttempts: 0, overCapacity: 0, garbageBytes: 0, oversizeRuns: 0,
+  throttled: 0, throttledAttempts: 0, overCapacity: 0, acceptErrors: 0, garbageBytes: 0, oversizeRuns: 0,
 });

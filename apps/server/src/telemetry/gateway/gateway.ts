@@ -4,6 +4,7 @@ import type { CommandChannel, CommandStore } from '../commands/command-store.js'
 import { createByteBudget } from '../jt808/index.js';
 import type { PositionSink } from '../pipeline/position-pipeline.js';
 import { clientAddressKey } from '../../modules/session/login-throttle.js';
+import { surviveAcceptErrors } from './accept-errors.js';
 import { createAttemptLimiter } from './attempt-limiter.js';
 import { TerminalConnection } from './connection.js';
 import { emptyGatewayStats } from './gateway-stats.js';
@@ -162,6 +163,9 @@ export function createJt808Gateway(o: GatewayOptions) {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
         server.listen(o.port, o.host, () => {
+          // Listening: from now on an error is a failed accept, which must not end the process.
+          server.off('error', reject);
+          surviveAcceptErrors(server, { log: o.log, onAcceptError: () => (stats.acceptErrors += 1) });
           const address = server.address();
           resolve(typeof address === 'object' && address ? address.port : o.port);
         });
