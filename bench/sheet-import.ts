@@ -125,7 +125,7 @@ async function main(): Promise<void> {
     const token = login.data.accessToken as string;
     process.stderr.write(`writing a ${fmt(ROWS)}-row loan sheet across ${dealers.length} dealers…\n`);
     const sheet = await loanSheet(ROWS, dealers);
-    // Serialised now: the 8 MB body built during the run would stall this process, and with it the timing of every answer.
+    // Serialised now: the 13 MB body built during the run would stall this process, and with it the timing of every answer.
     const upload = Buffer.from(JSON.stringify({ fileName: '贷款.xlsx', content: sheet.toString('base64') }));
     console.log(
       `${fmt(TERMINALS)} terminals, one 0x0200 each every ${REPORT_EVERY_MS} ms (${fmt((TERMINALS * 1000) / REPORT_EVERY_MS)} msg/s), each waiting for its 0x8001; ` +

@@ -70,12 +70,13 @@ export async function openMenu(page, group, item) {
   await pick(page, link.first());
 }
 
-const POPUP_OPENING = ['slide-up', 'slide-down', 'zoom-big']
+// zoom: a dialog opening, whose form may still be set up under a click that came too early.
+const POPUP_OPENING = ['slide-up', 'slide-down', 'zoom-big', 'zoom']
   .flatMap((m) => [`.ant-${m}-appear`, `.ant-${m}-enter`])
   .join(', ');
 
 /**
- * Clicks an item of a pop-up (menu, drop-down, select list) once the pop-up has finished sliding in: a
+ * Clicks an item of a pop-up (menu, drop-down, select list, dialog) once the pop-up has finished sliding in: a
  * click during the animation can land on nothing, which a loaded CI machine showed more than once.
  */
 export async function pick(page, item) {

@@ -18,7 +18,11 @@ export function filesThatMock(dir) {
   return testFilesUnder(dir).filter((f) => fs.readFileSync(path.join(dir, f), 'utf8').includes('vi.mock('));
 }
 
-const relativeImport = /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g;
+/**
+ * A relative import or re-export that runs the module: `import type` and `export type` are erased
+ * when compiled, so a file reaching the database only through types does not open it.
+ */
+const relativeImport = /(?:(?:^|[;\n])\s*(?:import|export)(\s+type\b)?[^'";]*?\bfrom|\bimport)\s*\(?\s*'(\.{1,2}\/[^']+)'/g;
 
 /**
  * The test files under `dir` that open a test database: those that import `target` (the module that
@@ -34,7 +38,8 @@ export function filesThatReach(dir, target) {
     if (trail.has(file) || !fs.existsSync(file)) return false;
     trail.add(file);
     let found = false;
-    for (const [, spec] of fs.readFileSync(file, 'utf8').matchAll(relativeImport)) {
+    for (const [, typeOnly, spec] of fs.readFileSync(file, 'utf8').matchAll(relativeImport)) {
+      if (typeOnly) continue;
       // Sources import their TypeScript siblings by the `.js` name they will have once built.
       const next = path.resolve(path.dirname(file), spec).replace(/\.js$/, '.ts');
       if (reaches(next, trail)) {

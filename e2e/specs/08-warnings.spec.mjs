@@ -295,7 +295,7 @@ export const tests = [
       const phrases = dialog.getByRole('group', { name: '常用语' });
       const phrase = phrases.getByRole('button').first();
       const words = (await phrase.innerText()).trim();
-      await phrase.click();
+      await pick(page, phrase);
       assert.equal(await dialog.getByPlaceholder('请输入处理内容').inputValue(), words, 'the phrase fills the handling text');
       await shot('08-warnings-390-treat');
       await dialog.getByRole('button', { name: '确定处理' }).click();

@@ -22,6 +22,8 @@ import { registerEncryption } from './plugins/encryption.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandlers } from './plugins/errors.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerExportAudit } from './modules/audit/export-audit.js';
+import { createOps, type Ops } from './ops/ops.js';
+import { registerOpsRoutes } from './ops/ops-routes.js';
 import type { Telemetry } from './telemetry/telemetry.js';
 
 // Validation messages in the users' language.
@@ -40,6 +42,8 @@ export type AppDeps = {
   now?: () => number;
   /** The webhook worker's clock, name resolver and back-off; tests make them fast and local. */
   push?: PushWorkerOptions;
+  /** The role's health and metrics (/healthz, /readyz, request timings); without them, readiness is the database's. */
+  ops?: Ops;
 };
 
 /** The RSA key pair lives in the database so every server process decrypts with the same key. */
@@ -49,7 +53,7 @@ async function rsaKeys(db: Db, config: Config): Promise<RsaKeys | null> {
   return loadRsaKeys(pem);
 }
 
-export async function buildApp({ db, bulk = db, telemetry, config, logger, loginSlowDownMs = 1000, now, push }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ db, bulk = db, telemetry, config, logger, loginSlowDownMs = 1000, now, push, ops }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger.child({}, { serializers: { req: loggableRequest } }) as FastifyBaseLogger,
     bodyLimit: 2 * 1024 * 1024,
@@ -79,6 +83,7 @@ export async function buildApp({ db, bulk = db, telemetry, config, logger, login
   registerAuth(app, sessions);
   registerExportAudit(app, db);
   registerEncryption(app, config.encryption, keys);
+  registerOpsRoutes(app, ops ?? createOps({ host: config.host, metricsPort: null }, null, db));
 
   const shared = createSharedServices({ db, config, log: app.log, sessions, now });
   const ctx = { db, bulk, telemetry, config, keys, shared, push };

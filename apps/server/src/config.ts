@@ -13,6 +13,9 @@ import type { GatewayLimits } from './telemetry/gateway/gateway.js';
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
+  // Prometheus metrics (/metrics) and the health probes (/healthz, /readyz) on a port of their own, on
+  // HOST; off when unset. A gateway or worker has no other HTTP port: set it there to probe it.
+  METRICS_PORT: z.union([z.literal(''), z.coerce.number().int().min(0).max(65535)]).optional(),
   // Node's guards against clients that hold a connection without using it (Fastify leaves all but
   // keep-alive off): the whole request head within HEADERS (slowloris), head and body within REQUEST, a
   // kept-alive connection reused within KEEPALIVE, and no socket silent both ways for longer than IDLE.
@@ -121,6 +124,8 @@ export type Config = {
   /** HTTP connections held at once, per process and per address. */
   httpCaps: ConnectionCaps;
   host: string;
+  /** The operations port (METRICS_PORT: /metrics, /healthz, /readyz); null: off. */
+  metricsPort: number | null;
   dataDir: string;
   /** postgres://… selects PostgreSQL; otherwise an SQLite file in dataDir. */
   databaseUrl: string | undefined;
@@ -226,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     httpCaps: { maxConnections: e.HTTP_MAX_CONNECTIONS ?? budget.http, maxPerAddress: e.HTTP_MAX_CONNECTIONS_PER_ADDRESS },
     host: e.HOST,
+    metricsPort: typeof e.METRICS_PORT === 'number' ? e.METRICS_PORT : null,
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
     sqliteFile: path.join(dataDir, 'cvrisk.db'),

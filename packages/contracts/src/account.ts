@@ -61,6 +61,7 @@ export const AccountCalls = {
     summary: '修改自己的密码（至少8位且含字母和数字，不同于用户名与最近3次密码）；成功后本账号的其他会话结束，当前会话保留',
     tag: TAG,
     access: 'signedIn',
+    beforePasswordChange: true,
     body: ChangePassword,
     reply: z.null(),
   }),

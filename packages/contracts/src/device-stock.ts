@@ -6,8 +6,9 @@ import { DeviceKinds, type DeviceKind, type Label } from './labels.js';
 
 /**
  * 设备库存 (issue 18): terminals imported into a finance institution's or a dealer's stock (a sheet or a
- * pasted list, all rows or none), transferred between departments while in stock, and retired. A
- * device is in stock while it is on no car and not retired; installing it is dispatch's work.
+ * pasted list, all rows or none), transferred between departments while in stock, and retired (an
+ * installed one coming off its car). A device is in stock while it is on no car and not retired;
+ * installing it is dispatch's work.
  */
 
 export const StockStates = ['stock', 'installed', 'retired'] as const;
@@ -156,7 +157,11 @@ export const StockRetireBody = z.object({
     .max(DEVICE_STOCK_LIMITS.reasonMax, `报废原因最多${DEVICE_STOCK_LIMITS.reasonMax}个字`),
 });
 export type StockRetireBody = z.infer<typeof StockRetireBody>;
-export const StockRetireResult = z.object({ retired: z.number() });
+export const StockRetireResult = z.object({
+  retired: z.number(),
+  /** Of those, the devices that were on a car and were taken off it. */
+  removedFromCars: z.number(),
+});
 export type StockRetireResult = z.infer<typeof StockRetireResult>;
 
 const TAG = '设备库存';
@@ -218,7 +223,7 @@ export const DeviceStockCalls = {
   retire: defineCall({
     method: 'POST',
     path: '/api/system/deviceStock/retire',
-    summary: '报废未安装的设备（历史数据保留；终端不能再注册、鉴权或被安装）',
+    summary: '报废设备（已安装的从车辆上拆除并记入审计；登记在已接单订单上的拒绝；历史数据保留；终端不能再注册、鉴权或被安装）',
     tag: TAG,
     access: 'device:stock',
     body: StockRetireBody,

@@ -7,7 +7,8 @@ import { LoanStatuses } from './labels.js';
  * Loans in (issue 14): a sheet uploaded on the customer screens, or the same rows as JSON from an
  * integration. Each row is checked; when any row is bad nothing is stored and every bad row is
  * reported. A contract number already stored is updated (it must be in the importer's scope). A
- * customer is found by identity number within the row's dealer, else created.
+ * customer is found by identity number within the row's dealer, else created. A row with a frame
+ * number also registers the financed car (or updates it), so an install order can be raised for it.
  */
 
 /** One loan row as an integration sends it; the sheet's columns carry the same fields. */
@@ -30,6 +31,18 @@ export const LoanRow = z.object({
   overdueAmount: z.union([z.number(), z.string()]).optional(),
   /** normal / overdue / settled, or 正常 / 逾期 / 结清; when absent, overdue if overdue days > 0. */
   loanStatus: z.string().optional(),
+  /**
+   * The financed car's frame number (VIN, GB 16735: 17 letters and digits without I, O, Q, its check
+   * character 9th). Optional: without it the row is a loan only. With it, brand and model are required.
+   */
+  frameNumber: z.string().optional(),
+  /** 浙A12345, or a new-energy 浙AD12345; a car is often financed before it has one. */
+  plateNumber: z.string().optional(),
+  /** A brand of the catalogue (the brand filter of 客户车辆 lists them). */
+  brandName: z.string().optional(),
+  /** A model of that brand in the catalogue. */
+  modelName: z.string().optional(),
+  color: z.string().optional(),
 });
 export type LoanRow = z.infer<typeof LoanRow>;
 
@@ -48,6 +61,12 @@ export const LOAN_SHEET_COLUMNS = [
   { header: '逾期天数', field: 'overdueDays', required: false },
   { header: '逾期金额(元)', field: 'overdueAmount', required: false },
   { header: '贷款状态', field: 'loanStatus', required: false },
+  // The car's columns came later: a sheet of the older template, without them, imports its loans only.
+  { header: '车架号', field: 'frameNumber', required: false },
+  { header: '车牌号', field: 'plateNumber', required: false },
+  { header: '品牌', field: 'brandName', required: false },
+  { header: '车型', field: 'modelName', required: false },
+  { header: '颜色', field: 'color', required: false },
 ] as const satisfies readonly { header: string; field: keyof LoanRow; required: boolean }[];
 
 export const LOAN_IMPORT_LIMITS = {
@@ -55,13 +74,15 @@ export const LOAN_IMPORT_LIMITS = {
   maxRows: 100_000,
   /** Rows per JSON call. */
   maxJsonRows: 5_000,
-  /** The sheet file, bytes (100,000 rows of the template take about 5 MB). */
-  maxFileBytes: 8 * 1024 * 1024,
+  /** The sheet file, bytes: 100,000 rows of the template with their cars take about 9.5 MB. */
+  maxFileBytes: 12 * 1024 * 1024,
   /** Bad rows reported in full; beyond this only counted. */
   maxReportedErrors: 1_000,
   amountMaxYuan: 100_000_000,
   termMaxMonths: 120,
   overdueMaxDays: 3_650,
+  /** The car table's colour column. */
+  colorMaxChars: 10,
 } as const;
 
 export const LoanStatusWords: Record<string, (typeof LoanStatuses)[number]> = {
@@ -99,14 +120,20 @@ export type LoanImportStatus = z.infer<typeof LoanImportStatus>;
 /** The sheet as base64 (the console reads the chosen file); the call answers at once, the work runs on. */
 export const LoanImportFile = z.object({
   fileName: z.string().trim().min(1).max(200).regex(/\.xlsx$/i, '请选择 .xlsx 文件'),
-  content: z.string().min(1, '文件为空').max(Math.ceil((LOAN_IMPORT_LIMITS.maxFileBytes * 4) / 3) + 4, '文件不能超过8MB'),
+  content: z.string().min(1, '文件为空').max(Math.ceil((LOAN_IMPORT_LIMITS.maxFileBytes * 4) / 3) + 4, `文件不能超过${LOAN_IMPORT_LIMITS.maxFileBytes / 1024 / 1024}MB`),
 });
 export type LoanImportFile = z.infer<typeof LoanImportFile>;
 export const LoanImportStatusQuery = z.object({ id: id() });
 
-/** The JSON import: all rows stored or none; the reply counts them. Bad rows answer 400 naming each. */
+const ROW_FIELDS = LOAN_SHEET_COLUMNS.map((c) => `${c.field}（${c.header}${c.required ? '，必填' : ''}）`).join('、');
+
+/**
+ * The JSON import: all rows stored or none; the reply counts them. Bad rows answer 400 naming each.
+ * The items are checked row by row (not by this schema), so the fields are told in the description.
+ */
 export const LoanJsonImport = z.object({
-  loans: z.array(z.unknown()).min(1, '至少需要一条贷款').max(LOAN_IMPORT_LIMITS.maxJsonRows, `每批最多${LOAN_IMPORT_LIMITS.maxJsonRows}条`),
+  loans: z.array(z.unknown()).min(1, '至少需要一条贷款').max(LOAN_IMPORT_LIMITS.maxJsonRows, `每批最多${LOAN_IMPORT_LIMITS.maxJsonRows}条`)
+    .describe(`每项一笔贷款，字段：${ROW_FIELDS}。填写 frameNumber 时 brandName、modelName 必填，该行同时登记或更新客户的这辆车`),
 });
 export type LoanJsonImport = z.infer<typeof LoanJsonImport>;
 export const LoanJsonImportResult = z.object({ created: z.number(), updated: z.number() });
@@ -118,7 +145,7 @@ export const LoanImportCalls = {
   template: defineCall({
     method: 'GET',
     path: '/api/loan/importTemplate',
-    summary: '贷款导入模板（xlsx）',
+    summary: '贷款导入模板（xlsx，含贷款车辆的车架号、车牌、品牌、车型、颜色列）',
     tag: TAG,
     access: 'loan:import',
     reply: XLSX_TEMPLATE,
@@ -126,7 +153,7 @@ export const LoanImportCalls = {
   importFile: defineCall({
     method: 'POST',
     path: '/api/loan/importFile',
-    summary: '上传贷款表格开始导入，返回导入任务',
+    summary: '上传贷款表格开始导入（填写车架号的行同时登记或更新该客户的车辆），返回导入任务',
     tag: TAG,
     access: 'loan:import',
     body: LoanImportFile,
@@ -148,7 +175,7 @@ export const LoanImportCalls = {
   importJson: defineCall({
     method: 'POST',
     path: '/api/loan/import',
-    summary: '对接方批量导入贷款（x-api-key），全部成功或全部不导入',
+    summary: '对接方批量导入贷款及其车辆（x-api-key），全部成功或全部不导入',
     tag: TAG,
     access: 'public',
     body: LoanJsonImport,

@@ -32,6 +32,7 @@ export const MenuCalls = {
     summary: '当前用户可见的菜单（按权限裁剪）',
     tag: '会话',
     access: 'signedIn',
+    beforePasswordChange: true,
     reply: z.array(RouteItem),
     envelope: 'data',
   }),

@@ -10,6 +10,11 @@ export type PartitionConsumer = {
   stop(): Promise<void>;
   /** Resolves when the consumer ended, by stop() or by a failure reported through onError. */
   done: Promise<void>;
+  /**
+   * Messages of the partition not yet handled: still in the stream past the cursor (asked of the
+   * server), fetched and waiting, or in the batch being handled (metrics: consumer lag).
+   */
+  backlog(): Promise<number>;
 };
 
 export type ConsumePartitionOptions = StreamNames & {
@@ -57,6 +62,8 @@ export async function consumePartition(js: JetStreamClient, opts: ConsumePartiti
   let consumer: Consumer = await open();
 
   const queue: PositionMessage[] = [];
+  /** Messages of the batch `handle` is working on. */
+  let handling = 0;
   let stopping = false;
   let fetching: ConsumerMessages | null = null;
   const handlerWake = wakeup();
@@ -120,6 +127,7 @@ export async function consumePartition(js: JetStreamClient, opts: ConsumePartiti
       }
       const batch = queue.splice(0, maxBatch);
       pumpWake.notify();
+      handling = batch.length;
       try {
         await opts.handle(batch);
       } catch (err) {
@@ -129,6 +137,8 @@ export async function consumePartition(js: JetStreamClient, opts: ConsumePartiti
         } catch {
           // The report is the caller's; its failure must not turn `done` into a rejection nobody awaits.
         }
+      } finally {
+        handling = 0;
       }
     }
   }
@@ -142,6 +152,7 @@ export async function consumePartition(js: JetStreamClient, opts: ConsumePartiti
       end();
       await done;
     },
+    backlog: async () => (await consumer.info()).num_pending + queue.length + handling,
   };
 }
 

@@ -61,6 +61,9 @@ const migrations: Record<string, Migration> = {
   '025_institution_settings': m025,
 };
 
+/** Every migration this build knows, in order: a database is ready for it once all are applied (ops/health-checks.ts). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
 // pg hands back int8 and numeric as strings; every such column here holds safe integers or money.
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));

@@ -6,7 +6,7 @@ import { makeIdCard, makeMobile } from './identity.js';
 import { estateAddress, personName } from './names.js';
 import { streetAddress } from './places.js';
 import type { Rng } from './random.js';
-import type { CatalogIds } from './seed-catalog.js';
+import type { CatalogIds } from '../setup/catalog.js';
 import type { DealerUnit } from './seed-organisation.js';
 import { BRANDS, brandByName, carColour, makePlate, makeVin, wmiOf, type Brand } from './vehicles.js';
 

@@ -37,14 +37,6 @@ export const FINANCE: FinanceSpec[] = [
   },
 ];
 
-export const ROLE_NAMES: Record<RoleCode, { zh: string; en: string }> = {
-  platformAdmin: { zh: '平台管理员', en: 'Platform admin' },
-  financeManager: { zh: '金融风控经理', en: 'Finance risk manager' },
-  financeOperator: { zh: '金融风控专员', en: 'Finance risk operator' },
-  dealerStaff: { zh: '经销商员工', en: 'Dealer staff' },
-  installer: { zh: '安装师傅', en: 'Installer' },
-};
-
 /** Where an account sits: the platform, or a finance institution and optionally one of its units. */
 export type AccountPlace =
   | { kind: 'platform' }

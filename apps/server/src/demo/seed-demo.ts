@@ -3,10 +3,11 @@ import type { DB } from '../db/schema.js';
 import { hashPassword } from '../lib/password.js';
 import { insertFences } from './fences.js';
 import { DAY_MS } from './fleet.js';
-import { ACCOUNTS, ROLE_NAMES, placeName } from './organisation.js';
+import { ROLE_NAMES } from '../setup/built-in-roles.js';
+import { ACCOUNTS, placeName } from './organisation.js';
 import { Rng } from './random.js';
 import { insertRiskPoints } from './risk-points.js';
-import { insertCatalog } from './seed-catalog.js';
+import { insertCatalog } from '../setup/catalog.js';
 import { insertFleet } from './seed-fleet.js';
 import { insertOrganisation } from './seed-organisation.js';
 
@@ -31,6 +32,13 @@ export const DEMO_ACCOUNTS: { username: string; role: string; dept: string }[] =
   role: ROLE_NAMES[a.role].zh,
   dept: placeName(a.place),
 }));
+
+const DEMO_MARK = 'demo.loadedAt';
+
+/** Whether this database holds the demo dataset (and with it the demo accounts and their shared password). */
+export async function demoLoaded(db: Kysely<DB>): Promise<boolean> {
+  return (await db.selectFrom('setting').select('value').where('dept_id', '=', 0).where('key', '=', DEMO_MARK).executeTakeFirst()) !== undefined;
+}
 
 /** The organisation predates its oldest loan (three years back). */
 const FOUNDED_DAYS_AGO = 1100;
@@ -75,6 +83,8 @@ export async function seedDemo(
     progress('fences', 0, 1);
     const fences = await insertFences(trx, streams.fences, org, fleet.fitted, points, now);
     progress('fences', 1, 1);
+    // The start banner lists the demo accounts only where they exist.
+    await trx.insertInto('setting').values({ dept_id: 0, key: DEMO_MARK, value: String(now) }).execute();
 
     return {
       departments: 1 + org.finance.reduce((n, f) => n + 2 + f.dealers.length, 0),

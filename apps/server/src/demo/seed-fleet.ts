@@ -4,7 +4,7 @@ import { DEFAULT_REGISTER_WINDOW_MS, openRegistrationWindows } from '../modules/
 import { newFleetState, planCustomer, planStock, type CustomerPlan } from './fleet.js';
 import type { Rng } from './random.js';
 import type { SeedProgress } from './seed-demo.js';
-import type { CatalogIds } from './seed-catalog.js';
+import type { CatalogIds } from '../setup/catalog.js';
 import type { DealerUnit, Organisation } from './seed-organisation.js';
 
 const CUSTOMERS_PER_DEALER = 100;

@@ -1,8 +1,9 @@
-import { ROLE_PERMISSIONS, RoleCodes, type DeptKind } from '@cvrisk/contracts';
+import type { DeptKind } from '@cvrisk/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { makeMobile } from './identity.js';
-import { ACCOUNTS, FINANCE, PLATFORM, ROLE_NAMES, type AccountPlace, type DealerSpec } from './organisation.js';
+import { insertBuiltInRoles } from '../setup/built-in-roles.js';
+import { ACCOUNTS, FINANCE, PLATFORM, type AccountPlace, type DealerSpec } from './organisation.js';
 import { CITIES, type City } from './places.js';
 import type { Rng } from './random.js';
 
@@ -56,19 +57,7 @@ export async function insertOrganisation(trx: Kysely<DB>, rng: Rng, createdAt: n
     finance.push({ id: fin.id, installerId: installer.id, dealers });
   }
 
-  const roles = await trx
-    .insertInto('role')
-    .values(RoleCodes.map((code) => ({
-      code,
-      name: ROLE_NAMES[code].zh,
-      name_en: ROLE_NAMES[code].en,
-      permissions: JSON.stringify(ROLE_PERMISSIONS[code]),
-      // The platform's roles are shared with every institution, which may build its own beside them.
-      dept_id: root.id,
-    })))
-    .returning(['id', 'code'])
-    .execute();
-  const roleId = new Map(roles.map((r) => [r.code, r.id]));
+  const roleId = await insertBuiltInRoles(trx, root.id);
 
   const deptOf = (p: AccountPlace): number => {
     if (p.kind === 'platform') return root.id;

@@ -111,6 +111,7 @@ export function createCore(d: CoreDeps) {
 
   return {
     memories,
+    raisedByType: writer.raisedByType,
 
     /** Evaluates each device's fixes (oldest first); fixes not newer than the last evaluated are skipped. */
     async evaluate(groups: Map<number, Fix[]>): Promise<void> {

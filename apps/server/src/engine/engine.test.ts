@@ -58,10 +58,14 @@ const T = SEED_NOW - 5 * 24 * HOUR;
 describe('the risk engine behind the pipeline', () => {
   it('keeps one warning for a car that keeps standing at a risk point, refreshed to its last sighting, and pushes it once', async () => {
     const d = devices[0]!;
+    await engine.idle();
+    const raisedBefore = engine.raisedByType.get(4) ?? 0;
     await report(d.device_number, parked(T, T + HOUR, point));
     await report(d.device_number, parked(T + HOUR + 5 * MIN, T + 3 * HOUR, point));
     const rows = await warningsOf(d.id);
     expect(rows).toHaveLength(1);
+    // Counted once for the metrics, not at each refresh.
+    expect(engine.raisedByType.get(4)).toBe(raisedBefore + 1);
     expect(rows[0]).toMatchObject({ warning_type: 4, deal_status: 0, risk_level: 1, place_key: expect.stringMatching(/^rp:/), warning_time: T + 30 * MIN, last_time: T + 3 * HOUR, pushed: 1 });
     expect(JSON.parse(rows[0]!.detail)).toMatchObject({ riskPointName: '测试典当行', minutes: 180 });
     expect(announced.filter((w) => w.deviceNumber === d.device_number)).toEqual([

@@ -180,6 +180,9 @@ export function createEngine(o: EngineOptions) {
 
     countByType: (): Promise<Map<number, number>> => warnings.countByType(),
 
+    /** Warnings this engine raised since it started, by type code (metrics). */
+    raisedByType: core.raisedByType,
+
     /**
      * Devices this engine now judges (scale mode: partitions acquired) are caught up on what was
      * stored and not yet evaluated, from the state their last judge saved.

@@ -35,6 +35,7 @@ export type WriterDeps = {
 export function createWarningWriter(d: WriterDeps) {
   const known = new Map<string, Known | null>();
   const pending = new Map<string, Known>();
+  const raisedByType = new Map<number, number>();
 
   async function lookup(deviceId: number, f: Fire): Promise<Known | null> {
     const row = await d.warnings.newestOf(deviceId, f.type, f.placeKey);
@@ -61,6 +62,7 @@ export function createWarningWriter(d: WriterDeps) {
     });
     // Another engine process raised the same warning first: the caller refreshes that one instead.
     if (id === null) return null;
+    raisedByType.set(f.type, (raisedByType.get(f.type) ?? 0) + 1);
     const raised = COMPOUND_TYPES.has(f.type) ? await escalate(d.warnings, { id, type: f.type, time: f.time, carId: ctx.carId, deviceId: ctx.id }) : [];
     if (ctx.customerId !== null) {
       d.changed(ctx.customerId);
@@ -71,6 +73,9 @@ export function createWarningWriter(d: WriterDeps) {
   }
 
   return {
+    /** New warnings written since start, by type code; refreshes of one already raised do not count (metrics). */
+    raisedByType: raisedByType as ReadonlyMap<number, number>,
+
     async write(ctx: DeviceContext, f: Fire): Promise<void> {
       const key = `${ctx.id}:${f.type}:${f.placeKey}`;
       let k = known.has(key) ? known.get(key)! : await lookup(ctx.id, f);

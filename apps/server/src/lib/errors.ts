@@ -14,6 +14,8 @@ export class AppError extends Error {
 export const badInput = (msg: string) => new AppError(Codes.BAD_INPUT, msg);
 export const notFound = (msg = '数据不存在') => new AppError(Codes.NOT_FOUND, msg);
 export const conflict = (msg: string) => new AppError(Codes.CONFLICT, msg);
+/** The refusal of every call but the change while a user's password must be changed. */
+export const PASSWORD_MUST_CHANGE = '请先修改密码：临时密码修改为您自己的密码后，才能进行其他操作';
 export const noPermission = (msg = '没有权限执行此操作') => new AppError(Codes.NO_PERMISSION, msg);
 export const invalidToken = (msg = '登录已失效，请重新登录') => new AppError(Codes.INVALID_TOKEN, msg);
 export const tooMany = (msg: string) => new AppError(Codes.TOO_MANY, msg);

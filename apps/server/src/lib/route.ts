@@ -35,10 +35,10 @@ export type RouteOptions = {
 };
 
 /** The route's access in the form the auth hook reads. */
-function accessConfig(access: CallDeclaration['access']): FastifyContextConfig {
+function accessConfig({ access, beforePasswordChange }: CallDeclaration): FastifyContextConfig {
   if (access === 'public') return { public: true };
-  if (access === 'signedIn') return {};
-  return { permission: access };
+  const open = beforePasswordChange ? { beforePasswordChange } : {};
+  return access === 'signedIn' ? open : { ...open, permission: access };
 }
 
 /**
@@ -51,7 +51,7 @@ export function route<C extends CallDeclaration>(app: FastifyInstance, call: C, 
   app.route({
     method: call.method,
     url: call.path,
-    config: accessConfig(call.access),
+    config: accessConfig(call),
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     handler: async (request, reply) => {
       const ctx = {

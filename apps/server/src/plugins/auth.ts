@@ -1,6 +1,6 @@
 import { TOKEN_NAME, type Permission } from '@cvrisk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { noPermission } from '../lib/errors.js';
+import { noPermission, PASSWORD_MUST_CHANGE } from '../lib/errors.js';
 import type { SessionService } from '../modules/session/session.service.js';
 import type { SessionUser } from '../modules/session/session-user.js';
 
@@ -10,6 +10,8 @@ declare module 'fastify' {
     public?: boolean;
     /** The permission a caller must hold; absent means any signed-in user. */
     permission?: Permission;
+    /** Open while the caller's password must still be changed (the declaration's `beforePasswordChange`). */
+    beforePasswordChange?: true;
     /** Also take the token from `?accessToken=`: only for the live stream, as EventSource cannot set headers. */
     tokenInQuery?: boolean;
   }
@@ -56,6 +58,9 @@ export function registerAuth(app: FastifyInstance, sessions: SessionService): vo
     if (!request.routeOptions.url || config.public) return;
     const token = tokenOf(request) ?? (config.tokenInQuery ? queryTokenOf(request) : undefined);
     request.sessionUser = await sessions.authenticate(token);
+    // A password an administrator (or the first start) gave is known to someone else: until the user
+    // chose their own, the session opens nothing but the change, sign-out and their own profile.
+    if (request.sessionUser.mustChangePassword && !config.beforePasswordChange) throw noPermission(PASSWORD_MUST_CHANGE);
     if (config.permission && !request.sessionUser.permissions.has(config.permission)) throw noPermission();
   });
 }

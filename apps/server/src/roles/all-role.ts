@@ -7,9 +7,11 @@ import { startPartitionJob } from '../db/position-partitions.js';
 import { loadDemoHistory, startDemoFleet, type DemoFleet } from '../demo/demo-fleet.js';
 import { handleDemoWarnings } from '../demo/demo-handling.js';
 import { seedDemoOrders } from '../demo/demo-orders.js';
-import { DEFAULT_DEMO_SEED, DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../demo/seed-demo.js';
+import { DEFAULT_DEMO_SEED, DEMO_ACCOUNTS, DEMO_PASSWORD, demoLoaded, seedDemo } from '../demo/seed-demo.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import { reverseGeocode } from '../geo/gazetteer.js';
+import { setUpPlatformIfEmpty } from '../setup/initial-admin.js';
+import { createOps } from '../ops/ops.js';
 import { createJt808Gateway } from '../telemetry/gateway/gateway.js';
 import { createTelemetry } from '../telemetry/telemetry.js';
 
@@ -41,11 +43,14 @@ async function warningSummary(engine: Engine): Promise<string> {
  * runs the pipeline and the risk engine on SQLite (or PostgreSQL), and on a first demo start loads
  * the demo dataset and its history through the product's own pipeline.
  */
-export async function startAllRole(config: Config, logger: Logger): Promise<{ stop(): Promise<void> }> {
+export async function startAllRole(config: Config, logger: Logger): Promise<{ url: string; jt808Port: number; stop(): Promise<void> }> {
   const started = Date.now();
   const handle = openDatabase(config);
   const where = handle.kind === 'sqlite' ? config.sqliteFile : 'PostgreSQL';
   console.log(`cvrisk: database ${where}, migrating…`);
+  // The operations port (METRICS_PORT) answers from here on: /readyz says what is still starting.
+  const ops = createOps(config, 'all', handle.db);
+  await ops.listen();
   await migrateToLatest(handle.db, schemaInUrl(config.databaseUrl));
   // PostgreSQL keeps positions by day: the days ahead get their partitions before any fix of theirs arrives.
   const stopPartitions = handle.kind === 'postgres' ? startPartitionJob(handle.db, (err) => logger.error({ err }, 'making the position partitions ahead failed')) : () => {};
@@ -53,9 +58,12 @@ export async function startAllRole(config: Config, logger: Logger): Promise<{ st
   // The engine follows the pipeline from the first position on, the demo history included; what was
   // stored while it was down is judged before anything new arrives.
   const engine = createEngine({ db: handle.db, telemetry, onError: (err) => logger.error({ err }, 'risk engine failed') });
+  ops.watchPipeline(telemetry.pipeline);
+  ops.watchEngine(engine);
   await engine.idle();
 
   const firstDemoStart = config.demoData && (await isEmpty(handle.db));
+  if (!config.demoData) await setUpPlatformIfEmpty(handle.db, config.dataDir);
   if (firstDemoStart) {
     console.log('cvrisk: empty database, loading the demo dataset…');
     const steps = new Map<string, ReturnType<typeof tenths>>();
@@ -91,12 +99,13 @@ export async function startAllRole(config: Config, logger: Logger): Promise<{ st
 
   // Indexing the district outlines takes about a second: done before the console opens, not on the first address asked for.
   reverseGeocode(0, 0);
-  const app = await buildApp({ db: handle.db, bulk: handle.bulk, telemetry, config, logger });
+  const app = await buildApp({ db: handle.db, bulk: handle.bulk, telemetry, config, logger, ops });
   await app.listen({ port: config.port, host: config.host });
   const gateway = createJt808Gateway({
     port: config.jt808Port, host: config.host, db: handle.db, pipeline: telemetry.pipeline, commands: telemetry.commands,
     autoRegister: config.jt808AutoRegister, registerWindowMs: config.jt808RegisterWindowMs, idleTimeoutMs: config.jt808IdleMs, limits: config.jt808Limits, log: logger,
   });
+  ops.watchGateway(gateway);
   const jt808Port = await gateway.listen();
   telemetry.channel = gateway.channel;
   const local = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
@@ -109,15 +118,21 @@ export async function startAllRole(config: Config, logger: Logger): Promise<{ st
     });
   }
 
-  console.log(`\ncvrisk console: http://${local}:${config.port}/   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  // The port it really listens on: PORT=0 picks a free one.
+  const address = app.server.address();
+  const port = address && typeof address !== 'string' ? address.port : config.port;
+  console.log(`\ncvrisk console: http://${local}:${port}/   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   console.log(`JT/T 808 gateway: ${local}:${jt808Port}${fleet ? ' — the demo fleet is reporting live (SIMULATOR=0 turns it off)' : ''}`);
-  console.log(`demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.username).join(', ')}`);
+  if (await demoLoaded(handle.db)) console.log(`demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.username).join(', ')}`);
   console.log('Ctrl-C stops the server.\n');
 
   return {
+    url: `http://${local}:${port}`,
+    jt808Port,
     async stop() {
       await fleet?.stop();
       await gateway.close();
+      await ops.close();
       await app.close();
       await telemetry.pipeline.drain();
       // A replay cut short is rolled back and stays marked: the next start does it.

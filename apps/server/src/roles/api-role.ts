@@ -6,6 +6,7 @@ import { createPositionPublisher } from '../broker/position-stream.js';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { reverseGeocode } from '../geo/gazetteer.js';
+import { setUpPlatformIfEmpty } from '../setup/initial-admin.js';
 import { createBrokerSink } from '../scale/broker-sink.js';
 import { brokerChannel } from '../scale/command-relay.js';
 import { relayEditsToBus } from '../scale/device-edits-relay.js';
@@ -20,6 +21,8 @@ import { openScaleSetup } from './scale-setup.js';
  */
 export async function startApiRole(config: Config, logger: Logger, handle?: DatabaseHandle) {
   const setup = await openScaleSetup(config, 'api', logger, handle);
+  // Scale mode never loads the demo: an empty database gets its platform administrator from the first API process.
+  await setUpPlatformIfEmpty(setup.handle.db, config.dataDir);
   const telemetry = createTelemetry(setup.handle);
   telemetry.sink = createBrokerSink({ devices: telemetry.devices, publisher: createPositionPublisher(setup.broker.js, config.natsPartitions, setup.names.positions) });
   telemetry.channel = brokerChannel(createCommandBus(setup.broker.nc, setup.name, { subject: setup.names.commands }));
@@ -27,11 +30,12 @@ export async function startApiRole(config: Config, logger: Logger, handle?: Data
   const stopRelay = relayFromBus(bus, telemetry, (kind) => logger.warn({ kind }, 'ignored a malformed live event from the broker'));
   const stopEdits = relayEditsToBus(telemetry, bus);
   reverseGeocode(0, 0);
-  const app = await buildApp({ db: setup.handle.db, bulk: setup.handle.bulk, telemetry, config, logger });
+  const app = await buildApp({ db: setup.handle.db, bulk: setup.handle.bulk, telemetry, config, logger, ops: setup.ops });
   await app.listen({ port: config.port, host: config.host });
   return {
     name: setup.name,
     app,
+    ops: setup.ops,
     async stop() {
       await app.close();
       stopRelay();

@@ -27,12 +27,14 @@ export async function startGatewayRole(config: Config, logger: Logger, handle?: 
     port: config.jt808Port, host: config.host, db, pipeline: sink, commands: createCommandStore(db),
     autoRegister: config.jt808AutoRegister, registerWindowMs: config.jt808RegisterWindowMs, idleTimeoutMs: config.jt808IdleMs, limits: config.jt808Limits, log: logger,
   });
+  setup.ops.watchGateway(gateway);
   const port = await gateway.listen();
   const stopCommands = serveCommands(createCommandBus(setup.broker.nc, setup.name, { subject: setup.names.commands }), gateway, (err) => logger.warn({ err }, 'sending a stored command failed'));
   return {
     name: setup.name,
     jt808Port: port,
     gateway,
+    ops: setup.ops,
     async stop() {
       stopCommands();
       stopEdits();

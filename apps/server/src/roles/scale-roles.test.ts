@@ -21,7 +21,7 @@ describe.skipIf(!process.env.TEST_NATS_URL || !process.env.TEST_DATABASE_URL)('g
   // Read inside the suite: without the two URLs the settings are refused, and the suite is skipped.
   const config = () => loadConfig({
     ROLE: 'api', DATABASE_URL: process.env.TEST_DATABASE_URL, NATS_URL: process.env.TEST_NATS_URL, NATS_PREFIX: prefix, NATS_PARTITIONS: '4',
-    WORKER_LEASE_SECONDS: '2', PORT: '0', JT808_PORT: '0', HOST: '127.0.0.1', DATA_DIR: '/tmp/cvrisk-unused',
+    WORKER_LEASE_SECONDS: '2', PORT: '0', JT808_PORT: '0', METRICS_PORT: '0', HOST: '127.0.0.1', DATA_DIR: '/tmp/cvrisk-unused',
   });
   const logger = pino({ level: process.env.ROLES_TEST_LOG ?? 'silent' });
   let t: TestApp;
@@ -48,7 +48,7 @@ describe.skipIf(!process.env.TEST_NATS_URL || !process.env.TEST_DATABASE_URL)('g
     await t?.close();
   });
 
-  it('stores a report acknowledged by the gateway, shows it live on the API, and sends the API’s command to the terminal', async () => {
+  it('stores a report acknowledged by the gateway, shows it live on the API, counts it in each process’s metrics, and sends the API’s command to the terminal', async () => {
     // A lone worker takes every partition within a round or two of its lease.
     await expect.poll(() => worker.owned().length, { timeout: 10_000 }).toBe(4);
     const token = await t.login('admin');
@@ -72,6 +72,18 @@ describe.skipIf(!process.env.TEST_NATS_URL || !process.env.TEST_DATABASE_URL)('g
     const stored = () => t.db.selectFrom('position as p').innerJoin('device as d', 'd.id', 'p.device_id').select(['p.gps_time', 'p.lng']).where('d.device_number', '=', number).where('p.gps_time', '=', time).execute();
     await expect.poll(stored, { timeout: 10_000 }).toEqual([{ gps_time: time, lng: 120.2871 }]);
     await expect.poll(() => live, { timeout: 10_000 }).toContain(`"deviceNumber":"${number}"`);
+
+    // Each process answers its probes, and counts what went through it (docs/deploy.md, "Health and metrics").
+    const ops = (role: { ops: { port(): number | null } }, p: string) => fetch(`http://127.0.0.1:${role.ops.port()}${p}`);
+    expect(await (await ops(gateway, '/readyz')).json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok', nats: 'ok', jt808: 'ok' } });
+    expect(await (await ops(worker, '/readyz')).json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok', nats: 'ok', partitions: '4 held here, 4/4 held' } });
+    expect(await (await fetch(`${apiUrl}/readyz`)).json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok', nats: 'ok' } });
+    const gatewayLines = (await (await ops(gateway, '/metrics')).text()).split('\n');
+    expect(gatewayLines).toEqual(expect.arrayContaining(['cvrisk_positions_received_total{source="jt808"} 1', 'cvrisk_ack_latency_seconds_count 1']));
+    const workerLines = async () => (await (await ops(worker, '/metrics')).text()).split('\n');
+    await expect.poll(workerLines).toEqual(expect.arrayContaining([
+      'cvrisk_positions_stored_total 1', 'cvrisk_partitions_held 4', ...[0, 1, 2, 3].map((p) => `cvrisk_consumer_lag{partition="${p}"} 0`),
+    ]));
 
     const received: string[] = [];
     vt.onCommand = (m, serial) => {

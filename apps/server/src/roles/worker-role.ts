@@ -29,6 +29,8 @@ export async function startWorkerRole(config: Config, logger: Logger, handle?: D
   const stopPartitions = startPartitionJob(setup.handle.db, (err) => logger.error({ err }, 'making the position partitions ahead failed'));
   const engine = createEngine({ db: setup.handle.db, telemetry, owns, onError: (err) => logger.error({ err }, 'risk engine failed') });
   await engine.start();
+  setup.ops.watchPipeline(telemetry.pipeline);
+  setup.ops.watchEngine(engine);
   const bus = createEventBus(setup.broker.nc, { subjectPrefix: setup.names.events });
   const stopRelay = relayToBus(telemetry, bus);
   const stopEdits = forgetEditsFromBus(bus, telemetry.devices, (kind) => logger.warn({ kind }, 'ignored a malformed event from the broker'));
@@ -47,10 +49,12 @@ export async function startWorkerRole(config: Config, logger: Logger, handle?: D
       }
     },
   });
+  setup.ops.watchWorker(worker, { db: setup.handle.db, owner: setup.name, partitions });
   return {
     name: setup.name,
     telemetry,
     engine,
+    ops: setup.ops,
     owned: () => worker.owned(),
     async stop() {
       await worker.stop();

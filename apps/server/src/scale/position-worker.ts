@@ -33,6 +33,8 @@ export type PositionWorkerOptions = {
 
 export type PositionWorker = {
   owned(): number[];
+  /** Messages not yet stored, per partition consumed here; a partition whose count cannot be had now is left out (metrics). */
+  lag(): Promise<Map<number, number>>;
   /** Clean stop: consumers finish their batch, the pipeline drains, and the leases go back at once. */
   stop(): Promise<void>;
 };
@@ -145,6 +147,10 @@ export async function startPositionWorker(o: PositionWorkerOptions): Promise<Pos
 
   return {
     owned: () => [...owned],
+    async lag() {
+      const counts = await Promise.all([...runs].map(([p, r]) => r.consumer.backlog().then((n) => [p, n] as const, () => null)));
+      return new Map(counts.filter((c) => c !== null));
+    },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

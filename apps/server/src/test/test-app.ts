@@ -33,8 +33,11 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** The real server on a real, demo-seeded database: what the API tests drive through `inject`; `now`, the sign-in and session clock. */
-export async function createTestApp(env: Record<string, string> = {}, logger: Logger = pino({ level: 'silent' }), deps: Pick<AppDeps, 'now' | 'push'> = {}): Promise<TestApp> {
+/**
+ * The real server on a real, demo-seeded database: what the API tests drive through `inject`; `now`,
+ * the sign-in and session clock; `ops`, a role's health and metrics (the ops tests).
+ */
+export async function createTestApp(env: Record<string, string> = {}, logger: Logger = pino({ level: 'silent' }), deps: Pick<AppDeps, 'now' | 'push' | 'ops'> = {}): Promise<TestApp> {
   const handle = await openTestDatabase();
   await seedDemo(handle.db, { now: SEED_NOW });
   await reopenSeedWindows(handle.db);

@@ -37,6 +37,12 @@ export function DeviceStateTag({ state, retired = false }: { state: DeviceState;
   return <Tag color={DEVICE_STATE_COLORS[state]}>{DEVICE_STATE_LABELS[state][lang]}</Tag>;
 }
 
+/** A car with no device in service (all taken off or retired): nothing reports where it is. */
+export function NoLiveDeviceTag() {
+  const { t } = useI18n();
+  return <Tag color="warning">{t('car.noLiveDevice')}</Tag>;
+}
+
 export function DeviceKindTag({ kind }: { kind: DeviceKind }) {
   const { lang } = useI18n();
   return <Tag color={DEVICE_KIND_COLORS[kind]}>{DEVICE_KIND_LABELS[kind][lang]}</Tag>;

@@ -29,6 +29,11 @@ export type CallDeclaration = {
   tag: string;
   /** 'public': no session; 'signedIn': any session; else the permission the caller must hold. */
   access: 'public' | 'signedIn' | Permission;
+  /**
+   * Open to a signed-in user whose password must still be changed: the change itself, sign-out and
+   * the user's own profile and menu. Every other call refuses them until the change (server-enforced).
+   */
+  beforePasswordChange?: true;
   /** The query string, an object schema. */
   query?: z.ZodType;
   /** The JSON body (or form body with `bodyFormat: 'form'`), an object schema. */

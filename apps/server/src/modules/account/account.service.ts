@@ -8,7 +8,11 @@ import type { SessionUser } from '../session/session-user.js';
 import type { AccountRepository } from './account.repository.js';
 import { beyondCaller, permissionsOf } from './reach.js';
 
-export type AccountDeps = { db: Db; repo: AccountRepository; sessions: SessionService; audit: AuditRepository; now?: () => number };
+export type AccountDeps = {
+  db: Db; repo: AccountRepository; sessions: SessionService; audit: AuditRepository; now?: () => number;
+  /** After a user replaced a password they were given with their own (the first start's one-time file goes). */
+  onOwnPasswordChosen?: (username: string) => void;
+};
 
 const SESSION_NOT_FOUND = '会话不存在或已结束';
 const END_CURRENT = '请使用退出登录结束当前会话';
@@ -19,7 +23,7 @@ async function matchesAny(hashes: string[], plain: string): Promise<boolean> {
   return false;
 }
 
-export function createAccountService({ db, repo, sessions, audit, now = Date.now }: AccountDeps) {
+export function createAccountService({ db, repo, sessions, audit, now = Date.now, onOwnPasswordChosen }: AccountDeps) {
   /** Ends one session after the checks; the audit names the session's owner and its public id, never the token. */
   async function endOne(caller: SessionUser, ip: string, target: { tokenHash: string; username: string }, publicId: string): Promise<void> {
     if (target.tokenHash === caller.tokenHash) throw conflict(END_CURRENT);
@@ -43,6 +47,7 @@ export function createAccountService({ db, repo, sessions, audit, now = Date.now
         await repo.setPassword(trx, user.id, hash, now());
         await audit.record(user, ip, { action: 'account.changePassword', target: username, detail: {} }, trx);
       });
+      onOwnPasswordChosen?.(username);
       return sessions.endOtherSessions(user.id, user.tokenHash);
     },
 

@@ -143,13 +143,6 @@ describe('a device entered on an accepted install order', () => {
 });
 
 describe('retirement', () => {
-  it('refuses an installed device: it must come off its car first', async () => {
-    const installed = (await list('finance1', { deptId: dept.dealer1, stockState: 'installed' })).list[0]!;
-    const res = await retire('finance1', [installed.id]);
-    expect(res.json()).toEqual({ code: 409, msg: `以下1台设备不能报废：${installed.deviceNumber} 已安装在车辆${installed.plateNumber}上` });
-    expect((await t.db.selectFrom('device').select('retired_at').where('id', '=', installed.id).executeTakeFirstOrThrow()).retired_at).toBeNull();
-  });
-
   it('needs a reason', async () => {
     expect((await retire('finance1', [await idOf(PHONE)], ' 坏 ')).json()).toEqual({ code: 400, msg: '参数错误：reason 请填写报废原因（至少2个字）' });
   });
@@ -174,7 +167,7 @@ describe('retirement', () => {
     expect(silentBefore.map((r) => r.device_id)).toContain(id);
 
     const res = await retire('finance1', [id], '进水损坏');
-    expect(res.json()).toEqual({ code: 200, msg: '已报废1台设备', result: { retired: 1 } });
+    expect(res.json()).toEqual({ code: 200, msg: '已报废1台设备', result: { retired: 1, removedFromCars: 0 } });
     expect(await t.db.selectFrom('device').select(['retired_by', 'retire_reason', 'dept_id']).where('id', '=', id).executeTakeFirstOrThrow())
       .toEqual({ retired_by: 'finance1', retire_reason: '进水损坏', dept_id: dept.dealer1 });
     const entry = await t.db.selectFrom('audit_log').select(['target', 'detail']).where('action', '=', 'device.retire').orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -212,5 +205,35 @@ describe('retirement', () => {
     expect((await retire('stockkeeper1', [await idOf('13955550003')])).json()).toEqual({ code: 404, msg: '设备不存在' });
     expect((await t.db.selectFrom('device').select('retired_at').where('device_number', '=', f.otherStock).executeTakeFirstOrThrow()).retired_at).toBeNull();
     expect((await retire('dealer1', [await idOf(IMEI)])).statusCode).toBe(403);
+  });
+
+  it('takes installed devices off their car, with the reason and the plate in the audit log; the car then shows no device and no position', async () => {
+    const carId = (await t.db.selectFrom('device').select('car_id').where('device_number', '=', f.fitted).executeTakeFirstOrThrow()).car_id!;
+    const car = await t.db.selectFrom('car').select(['plate_number', 'customer_id']).where('id', '=', carId).executeTakeFirstOrThrow();
+    const onCar = await t.db.selectFrom('device').select(['id', 'device_number']).where('car_id', '=', carId).orderBy('id').execute();
+    await t.db.insertInto('device_status').values({
+      device_id: onCar[0]!.id, last_time: Date.now() - 60_000, lng: 120.1, lat: 30.2, speed: 0, direction: 0, altitude: 0, acc: 0,
+      battery: null, signal: null, satellites: null, mileage: null, alarm_word: 0, status_word: 0, updated_at: Date.now(),
+    }).onConflict((oc) => oc.column('device_id').doNothing()).execute();
+    const use = async () => (await f.get('finance1', `/api/customerDraw/getUseCarByCarid?carid=${carId}`)).json().result as { lastTime: string | null };
+    expect((await use()).lastTime).not.toBeNull();
+
+    const res = await retire('finance1', [await idOf(IMEI), ...onCar.map((d) => d.id)], '客户结清，设备拆回');
+    const n = onCar.length;
+    expect(res.json()).toEqual({ code: 200, msg: `已报废${n + 1}台设备，其中${n}台已从车辆上拆除`, result: { retired: n + 1, removedFromCars: n } });
+    expect(await t.db.selectFrom('device').select(['car_id', 'install_time', 'retire_reason']).where('id', 'in', onCar.map((d) => d.id)).execute())
+      .toEqual(onCar.map(() => ({ car_id: null, install_time: null, retire_reason: '客户结清，设备拆回' })));
+    const entry = await t.db.selectFrom('audit_log').select('detail').where('action', '=', 'device.retire').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const detail = JSON.parse(entry.detail) as { reason: string; count: number; fromCars: Record<string, string[]> };
+    expect(detail).toMatchObject({ reason: '客户结清，设备拆回', count: n + 1 });
+    expect(Object.keys(detail.fromCars)).toEqual([car.plate_number]);
+    expect(detail.fromCars[car.plate_number]!.sort()).toEqual(onCar.map((d) => d.device_number).sort());
+
+    // What the console shows of the car: the car list and the portrait find no device on it, nor its last position.
+    const cars = (await post('finance1', '/api/car/getCarDeviceList', { pageNumber: 1, pageSize: 10, plateNumber: car.plate_number })).json().result.list;
+    expect(cars).toEqual([expect.objectContaining({ carId, wiredDevices: [], wirelessDevices: [] })]);
+    const portrait = (await f.get('finance1', `/api/customerDraw/getCustomerByid?customerid=${car.customer_id}`)).json().result as { cars: { carId: number; devices: unknown[] }[] };
+    expect(portrait.cars.find((c) => c.carId === carId)!.devices).toEqual([]);
+    expect((await use()).lastTime).toBeNull();
   });
 });

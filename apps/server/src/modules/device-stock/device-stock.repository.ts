@@ -3,6 +3,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { contains, inDeptSubtree } from '../../lib/like.js';
 import { inScope, type Scope } from '../../lib/scope.js';
+import { takeOffCars } from '../device/car-removal.js';
 import { openRegistrationWindows } from '../device/registration-window.js';
 
 /** Lookups of numbers and ICCIDs go this many at a time: well inside either engine's bound-parameter limit. */
@@ -161,10 +162,21 @@ export function createDeviceStockRepository(db: Db) {
       return openRegistrationWindows(db, ids, reason, until);
     },
 
-    /** Retires devices on no car and not yet retired; the count tells whether all of them still were. */
-    async retire(ids: number[], by: { at: number; username: string; reason: string }): Promise<number> {
+    /**
+     * Retires devices still as they were read — not retired, on no accepted order, and on a car exactly
+     * when `installed` (so one fitted meanwhile is not retired unseen) — and takes the installed ones off
+     * their cars; the count tells whether all of them still were as read.
+     */
+    async retire(ids: number[], by: { at: number; username: string; reason: string }, installed: boolean): Promise<number> {
+      if (ids.length === 0) return 0;
       const res = await db.updateTable('device').set({ retired_at: by.at, retired_by: by.username, retire_reason: by.reason })
-        .where('id', 'in', ids).where('car_id', 'is', null).where('retired_at', 'is', null).executeTakeFirst();
+        .where('id', 'in', ids).where('retired_at', 'is', null).where('car_id', installed ? 'is not' : 'is', null)
+        .where(({ not, exists, selectFrom }) => not(exists(
+          selectFrom('dispatch_order_device as od').innerJoin('dispatch_order as o', 'o.id', 'od.order_id')
+            .select('od.order_id').whereRef('od.device_id', '=', 'device.id').where('o.state', '=', OrderState.accepted),
+        )))
+        .executeTakeFirst();
+      if (installed) await takeOffCars(db, ids);
       return Number(res.numUpdatedRows);
     },
   };

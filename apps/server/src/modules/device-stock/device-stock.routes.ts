@@ -37,6 +37,6 @@ export function deviceStockRoutes(app: FastifyInstance, stock: DeviceStockServic
 
   route(app, DeviceStockCalls.retire, async ({ user, body, request }) => {
     const r = await stock.retire(user, request.ip, body);
-    return said(`已报废${r.retired}台设备`, r);
+    return said(`已报废${r.retired}台设备${r.removedFromCars > 0 ? `，其中${r.removedFromCars}台已从车辆上拆除` : ''}`, r);
   });
 }

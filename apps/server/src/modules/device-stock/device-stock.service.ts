@@ -10,7 +10,7 @@ import type { SheetReader } from '../../lib/sheet-reader.js';
 import type { AuditedWrite } from '../audit/audited-write.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { DeviceStockRepository, StockRow } from './device-stock.repository.js';
-import { auditParts, byDept } from './stock-audit.js';
+import { auditParts, byDept, fromCars } from './stock-audit.js';
 import { checkRow, givenNumber, pastedRows, sheetRows, type SourceRow, type StockDevice } from './stock-rows.js';
 
 export type DeviceStockDeps = {
@@ -145,12 +145,12 @@ export function createDeviceStockService(deps: DeviceStockDeps) {
     return rows;
   }
 
-  /** Why a selected device cannot leave stock (transfer) or service (retire), or null. */
+  const retiredAlready = (r: StockRow) => (r.retired_at === null ? null : `${r.device_number} 已于${formatTime(r.retired_at)}报废`);
+  const heldByOrder = (r: StockRow) => (r.held_by === null ? null : `${r.device_number} 已登记在安装订单${r.held_by}上`);
+
+  /** Why a selected device cannot leave stock (transfer), or null. */
   function notInStock(r: StockRow): string | null {
-    if (r.retired_at !== null) return `${r.device_number} 已于${formatTime(r.retired_at)}报废`;
-    if (r.car_id !== null) return `${r.device_number} 已安装在车辆${r.plate_number ?? ''}上`;
-    if (r.held_by !== null) return `${r.device_number} 已登记在安装订单${r.held_by}上`;
-    return null;
+    return retiredAlready(r) ?? (r.car_id === null ? null : `${r.device_number} 已安装在车辆${r.plate_number ?? ''}上`) ?? heldByOrder(r);
   }
 
   return {
@@ -212,19 +212,23 @@ export function createDeviceStockService(deps: DeviceStockDeps) {
     },
 
     /**
-     * Retires devices on no car: their history stays, the gateway refuses them from now on (their
-     * connections are closed) and no order may fit them. An installed device must come off its car first.
+     * Retires devices: their history stays, the gateway refuses them from now on (their connections are
+     * closed) and no order may fit them. An installed device comes off its car in the same transaction,
+     * and the audit names the car; one on an accepted order stays with the order.
      */
     async retire(user: SessionUser, ip: string, b: StockRetireBody): Promise<StockRetireResult> {
       const rows = await selected(user, b.ids);
-      const refusals = rows.map(notInStock).filter((x): x is string => x !== null);
+      const refusals = rows.map((r) => retiredAlready(r) ?? heldByOrder(r)).filter((x): x is string => x !== null);
       if (refusals.length > 0) throw conflict(refusedMessage('报废', refusals));
-      const devices = rows.map((r) => ({ number: r.device_number, dept: r.dept_name }));
+      const devices = rows.map((r) => ({ number: r.device_number, dept: r.dept_name, plate: r.car_id === null ? null : (r.plate_number ?? '') }));
+      const installed = rows.filter((r) => r.car_id !== null).map((r) => r.id);
+      const inStock = rows.filter((r) => r.car_id === null).map((r) => r.id);
+      const by = { at: now(), username: user.username, reason: b.reason };
       await write(async (stock, audit) => {
-        if ((await stock.retire(b.ids, { at: now(), username: user.username, reason: b.reason })) !== rows.length) {
+        if ((await stock.retire(inStock, by, false)) + (await stock.retire(installed, by, true)) !== rows.length) {
           throw conflict('所选设备的状态刚刚变化，未报废任何设备，请刷新后重试');
         }
-        for (const detail of auditParts(devices, (part) => ({ reason: b.reason, count: rows.length, devices: byDept(part) }))) {
+        for (const detail of auditParts(devices, (part) => ({ reason: b.reason, count: rows.length, devices: byDept(part), ...fromCars(part) }))) {
           const target = rows.length === 1 ? devices[0]!.number : `${devices[0]!.number} 等${rows.length}台`;
           await audit.record(user, ip, { action: 'device.retire', target, detail });
         }
@@ -232,7 +236,7 @@ export function createDeviceStockService(deps: DeviceStockDeps) {
       const numbers = devices.map((d) => d.number);
       devicesEdited(numbers);
       numbers.forEach(disconnect);
-      return { retired: rows.length };
+      return { retired: rows.length, removedFromCars: installed.length };
     },
   };
 }

@@ -8,6 +8,13 @@ export function byDept(devices: { number: string; dept: string }[]): Record<stri
   return out;
 }
 
+/** The devices taken off cars, by plate: `{ fromCars: { "浙A12345": ["13800010001"] } }`, or nothing when none was on a car. */
+export function fromCars(devices: { number: string; plate: string | null }[]): { fromCars?: Record<string, string[]> } {
+  const out: Record<string, string[]> = {};
+  for (const d of devices) if (d.plate !== null) (out[d.plate] ??= []).push(d.number);
+  return Object.keys(out).length > 0 ? { fromCars: out } : {};
+}
+
 /**
  * The details of one act on many devices, split so that every device is named and no detail is cut:
  * the log's detail column is bounded, and a cut JSON text would name no device at all. One part

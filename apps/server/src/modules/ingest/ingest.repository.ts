@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { inScope, type Scope } from '../../lib/scope.js';
+import { deptDisabledFlag } from '../dept/dept-state.js';
 
 /** A key's last use is written at most this often, so a busy feed costs one read per batch, not a write. */
 export const LAST_USED_GRANULARITY_MS = 60_000;
@@ -12,12 +13,15 @@ const ITEM_COLUMNS = [
 
 export function createIngestRepository(db: Db) {
   return {
-    /** The active integration holding this key; a revoked key is found no more than an unknown one. */
+    /**
+     * The active integration holding this key; a revoked key is found no more than an unknown one. With
+     * whether its department, or one above it, is disabled: read on every call, as the key itself is.
+     */
     findIntegration(keyHash: string) {
       return db
         .selectFrom('integration as i')
         .innerJoin('dept as d', 'd.id', 'i.dept_id')
-        .select(['i.id', 'i.name', 'i.dept_id', 'i.last_used_at', 'd.path', 'd.kind'])
+        .select(['i.id', 'i.name', 'i.dept_id', 'i.last_used_at', 'd.path', 'd.kind', deptDisabledFlag('d.path').as('dept_disabled')])
         .where('i.key_hash', '=', keyHash)
         .where('i.revoked_at', 'is', null)
         .executeTakeFirst();

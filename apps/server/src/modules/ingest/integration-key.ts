@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Codes } from '@cvrisk/contracts';
-import { AppError, invalidToken, tooMany } from '../../lib/errors.js';
+import { AppError, invalidToken, noPermission, tooMany } from '../../lib/errors.js';
 import { ALL, type Scope } from '../../lib/scope.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import { clientAddressKey } from '../session/login-throttle.js';
@@ -14,16 +14,23 @@ export const hashKey = (key: string) => crypto.createHash('sha256').update(key).
 export type IntegrationKeys = Pick<IngestRepository, 'findIntegration' | 'subtreeDeptIds' | 'markUsed'>;
 
 const INVALID_KEY = 'API key 无效';
+const KEY_DEPT_DISABLED = '该接口密钥所属部门已停用，请联系管理员';
 
 /**
  * The departments an integration may act for, from its key (the `x-api-key` header): its own subtree,
  * as a user's scope. Every call an integration makes checks the key this way, before the body. The key
  * is looked up in the database on every call (no cache), so a revoked key is refused at once by every
  * API process; a revoked key gets the same answer as an unknown one, so a stranger learns nothing.
+ *
+ * A key whose department (or one above it) is disabled is refused as its users are, also in a process
+ * that did not disable it, and works again once the department is enabled. Only the holder of the key
+ * can get this answer, so it says why (403, not 401): the integrator is told to stop, not to retry
+ * with another key; it is no wrong key, so the throttle does not count it. A refused call is not a use.
  */
 export async function integrationScope(repo: IntegrationKeys, key: string | undefined, now: number = Date.now()): Promise<Scope> {
   const integration = key ? await repo.findIntegration(hashKey(key)) : undefined;
   if (!integration) throw invalidToken(INVALID_KEY);
+  if (Number(integration.dept_disabled) === 1) throw noPermission(KEY_DEPT_DISABLED);
   if (integration.last_used_at === null || integration.last_used_at <= now - LAST_USED_GRANULARITY_MS) await repo.markUsed(integration.id, now);
   if (integration.kind === 'platform') return ALL;
   return { kind: 'depts', deptIds: (await repo.subtreeDeptIds(integration.path)).map((r) => r.id) };

@@ -145,3 +145,28 @@ describe('last use', () => {
     expect(await lastUsed()).toBe(t0 + 60_000);
   });
 });
+
+describe('a key of a disabled department', () => {
+  it('is refused while the institution above its dealer is disabled, in every process, uncounted as a wrong key; enabling restores it', async () => {
+    const { id, apiKey } = (await create('admin', { name: '停用机构下的对接', deptId: dept.dealer1 })).json().result as { id: number; apiKey: string };
+    const batch = { positions: [{ deviceNumber: dealer1Device, gpsTime: Date.now() - 30_000, lng: 120.16, lat: 30.27 }] };
+    const wrongKeys = async () =>
+      Number((await t.db.selectFrom('login_failure').select((eb) => eb.fn.countAll<number>().as('n')).where('key', '=', 'k:127.0.0.1').executeTakeFirstOrThrow()).n);
+    const counted = await wrongKeys();
+    // Another server process disabled the institution: this one hears nothing, and still refuses.
+    await t.db.updateTable('dept').set({ disabled_at: Date.now(), disabled_by: 'admin' }).where('id', '=', dept.finance1!).execute();
+    try {
+      for (const res of [await positions(apiKey, batch), await loans(apiKey, { loans: [] })]) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ code: 401, msg: '该接口密钥所属部门已停用，请联系管理员' });
+      }
+      expect(await wrongKeys()).toBe(counted);
+      expect((await list('admin')).find((k) => k.id === id)).toMatchObject({ state: 'active', lastUsedAt: null });
+    } finally {
+      expect((await post('admin', '/api/system/dept/enable', { id: dept.finance1 })).statusCode).toBe(200);
+    }
+    // The same key, not re-issued.
+    expect((await positions(apiKey, batch)).json()).toMatchObject({ code: 200, result: { stored: 1 } });
+    expect((await loans(apiKey, { loans: [] })).json()).toEqual({ code: 400, msg: '参数错误：loans 至少需要一条贷款' });
+  });
+});

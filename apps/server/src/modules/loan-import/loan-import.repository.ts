@@ -1,10 +1,49 @@
 import type { Db } from '../../db/database.js';
 import { yieldToIo } from '../../engine/core.js';
+import { conflict } from '../../lib/errors.js';
 import { inScope, scopeHas, type Scope } from '../../lib/scope.js';
+import { nameKey, type Catalogue, type CatalogueBrand } from './car-row-check.js';
 import type { CheckedLoan } from './loan-row-check.js';
 
 const CHUNK = 500;
 type Tx = Pick<Db, 'selectFrom' | 'insertInto' | 'updateTable'>;
+
+/**
+ * The cars of a chunk's loans, each under its row's dealer and customer: new ones inserted with the
+ * dealer's province and city as the region the car must stay in; stored ones (the checks found them
+ * with this customer) get the row's brand and model, and its plate and colour when given.
+ */
+async function applyCars(tx: Tx, loans: CheckedLoan[], customerOf: ReadonlyMap<string, number>, now: number): Promise<void> {
+  const withCar = loans.filter((l) => l.car !== null);
+  if (withCar.length === 0) return;
+  const stored = await tx.selectFrom('car').select(['id', 'frame_number', 'customer_id']).where('frame_number', 'in', withCar.map((l) => l.car!.frameNumber)).execute();
+  const carOf = new Map(stored.map((c) => [c.frame_number, c]));
+  // One insert per new car, as the last of its rows in the chunk says.
+  const fresh = new Map<string, { l: CheckedLoan; customerId: number }>();
+  for (const l of withCar) {
+    const car = l.car!;
+    const customerId = customerOf.get(`${l.dealerId}|${l.idCard}`)!;
+    const known = carOf.get(car.frameNumber);
+    if (known === undefined) {
+      fresh.set(car.frameNumber, { l, customerId });
+      continue;
+    }
+    // Checked before the transaction: one registered since for another customer stops the whole import.
+    if (known.customer_id !== customerId) throw conflict(`车架号${car.frameNumber}在导入期间已被登记，未导入任何数据，请重新导入`);
+    await tx.updateTable('car')
+      .set({ brand_id: car.brandId, model_id: car.modelId, ...(car.plateNumber ? { plate_number: car.plateNumber } : {}), ...(car.color ? { color: car.color } : {}) })
+      .where('id', '=', known.id).execute();
+  }
+  if (fresh.size === 0) return;
+  const dealers = await tx.selectFrom('dept').select(['id', 'province', 'city']).where('id', 'in', [...new Set([...fresh.values()].map((f) => f.l.dealerId))]).execute();
+  const regionOf = new Map(dealers.map((d) => [d.id, d]));
+  await tx.insertInto('car').values([...fresh.values()].map(({ l, customerId }) => ({
+    dept_id: l.dealerId, customer_id: customerId, brand_id: l.car!.brandId, model_id: l.car!.modelId, frame_number: l.car!.frameNumber,
+    plate_number: l.car!.plateNumber, color: l.car!.color,
+    // A dealer without a province leaves the region empty: the left-region rule then skips the car.
+    region_province: regionOf.get(l.dealerId)?.province ?? '', region_city: regionOf.get(l.dealerId)?.city ?? '', created_at: now,
+  }))).execute();
+}
 
 /** `reader`: where the job is read, a connection the import's one long write transaction does not hold. */
 export function createLoanImportRepository(db: Db, reader: Db = db) {
@@ -46,6 +85,7 @@ export function createLoanImportRepository(db: Db, reader: Db = db) {
       else await tx.updateTable('loan').set(values).where('id', '=', loanId).execute();
     }
     if (added.length > 0) await tx.insertInto('loan').values(added).execute();
+    await applyCars(tx, loans, customerOf, now);
     return { created: added.length, updated: loans.length - added.length };
   }
 
@@ -62,6 +102,33 @@ export function createLoanImportRepository(db: Db, reader: Db = db) {
       for (let i = 0; i < contractNos.length; i += CHUNK) {
         const rows = await db.selectFrom('loan').select(['contract_no', 'dept_id']).where('contract_no', 'in', contractNos.slice(i, i + CHUNK)).execute();
         for (const r of rows) if (!scopeHas(scope, r.dept_id)) out.add(r.contract_no);
+      }
+      return out;
+    },
+
+    /** The brand catalogue with each brand's models, read once an import. */
+    async catalogue(): Promise<Catalogue> {
+      const [brands, models] = await Promise.all([
+        db.selectFrom('car_brand').select(['id', 'name']).orderBy('id').execute(),
+        db.selectFrom('car_model').select(['id', 'brand_id', 'name']).orderBy('id').execute(),
+      ]);
+      const byId = new Map(brands.map((b) => [b.id, { id: b.id, name: b.name, models: new Map<string, number>(), modelNames: [] as string[] }]));
+      for (const m of models) {
+        const brand = byId.get(m.brand_id);
+        brand?.models.set(nameKey(m.name), m.id);
+        brand?.modelNames.push(m.name);
+      }
+      return new Map<string, CatalogueBrand>([...byId.values()].map((b) => [nameKey(b.name), b]));
+    },
+
+    /** Of these frame numbers, the cars stored: their owner (`dealerId|idCard`) when in scope, else null. */
+    async knownCars(scope: Scope, frames: string[]): Promise<Map<string, string | null>> {
+      const out = new Map<string, string | null>();
+      for (let i = 0; i < frames.length; i += CHUNK) {
+        const rows = await db.selectFrom('car').innerJoin('customer', 'customer.id', 'car.customer_id')
+          .select(['car.frame_number', 'car.dept_id', 'customer.dept_id as owner_dept', 'customer.id_card'])
+          .where('car.frame_number', 'in', frames.slice(i, i + CHUNK)).execute();
+        for (const r of rows) out.set(r.frame_number, scopeHas(scope, r.dept_id) ? `${r.owner_dept}|${r.id_card}` : null);
       }
       return out;
     },

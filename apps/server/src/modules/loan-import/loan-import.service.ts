@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.js';
 import { createCustomerGradeRepository } from '../../engine/customer-grade.repository.js';
 import { yieldToIo } from '../../engine/core.js';
 import { recomputeCustomerGrades } from '../../engine/customer-grade.js';
-import { badInput, notFound } from '../../lib/errors.js';
+import { AppError, badInput, notFound } from '../../lib/errors.js';
 import type { Scope } from '../../lib/scope.js';
 import { parse } from '../../lib/validate.js';
 import type { SheetReader, SheetSource, SheetStream, SheetTurn } from '../../lib/sheet-reader.js';
@@ -14,7 +14,8 @@ import { SheetError } from '../../lib/xlsx-read.js';
 import type { IntegrationKeyCheck, KeyCaller } from '../ingest/integration-key.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { LoanImportRepository } from './loan-import.repository.js';
-import { checkLoanRow, type CheckedLoan, type FieldNames } from './loan-row-check.js';
+import { frameKey } from './car-row-check.js';
+import { checkLoanRow, type CheckContext, type CheckedLoan, type FieldNames } from './loan-row-check.js';
 
 const SHEET_NAMES = Object.fromEntries(LOAN_SHEET_COLUMNS.map((c) => [c.field, c.header])) as FieldNames;
 const JSON_NAMES = Object.fromEntries(LOAN_SHEET_COLUMNS.map((c) => [c.field, c.field])) as FieldNames;
@@ -42,15 +43,20 @@ export function createLoanImportService(
   db: Db, repo: LoanImportRepository, keys: IntegrationKeyCheck, changed: () => void, sheets: SheetReader, now: () => number = Date.now,
 ) {
   /**
-   * Every row checked, `PROGRESS_EVERY` at a time: a chunk's contract numbers are looked up together,
-   * and only the checked loans are kept, not the rows they were read from.
+   * Every row checked, `PROGRESS_EVERY` at a time: a chunk's contract and frame numbers are looked up
+   * together (the dealers and the brand catalogue once), and only the checked loans are kept, not the
+   * rows they were read from.
    */
   async function check(scope: Scope, rows: Iterable<SourceRow> | AsyncIterable<SourceRow>, names: FieldNames, onProgress?: (n: number) => Promise<void>): Promise<Checked> {
-    const ctx = { dealers: await repo.dealers(scope), foreignContracts: new Set<string>(), seen: new Set<string>(), today: dayKey(now()) };
+    const ctx: CheckContext = {
+      dealers: await repo.dealers(scope), foreignContracts: new Set(), seen: new Set(), today: dayKey(now()),
+      catalogue: await repo.catalogue(), cars: new Map(), seenFrames: new Map(),
+    };
     const out: Checked = { loans: [], errors: [], errorCount: 0 };
     let done = 0;
     const checkChunk = async (chunk: SourceRow[]) => {
       ctx.foreignContracts = await repo.foreignContracts(scope, chunk.map((r) => String(r.raw.contractNo ?? '').trim()).filter(Boolean));
+      ctx.cars = await repo.knownCars(scope, chunk.map((r) => frameKey(r.raw.frameNumber)).filter(Boolean));
       let since = performance.now();
       for (const r of chunk) {
         if (performance.now() - since > SLICE_MS) {
@@ -135,9 +141,10 @@ export function createLoanImportService(
       const r = await store(checked.loans, () => undefined);
       await repo.updateJob(id, { phase: 'done', total, processed: total, created: r.created, updated: r.updated, finished_at: now() });
     } catch (err) {
-      const message = err instanceof SheetError ? err.message : '导入失败，未导入任何数据';
-      await repo.updateJob(id, { phase: 'failed', message, finished_at: now() });
-      if (!(err instanceof SheetError)) throw err;
+      // A sheet's fault, or a car registered by someone else while this import checked (AppError), is told.
+      const told = err instanceof SheetError || err instanceof AppError;
+      await repo.updateJob(id, { phase: 'failed', message: told ? err.message : '导入失败，未导入任何数据', finished_at: now() });
+      if (!told) throw err;
     }
   }
 
@@ -154,7 +161,7 @@ export function createLoanImportService(
 
     async importFile(user: SessionUser, file: LoanImportFile, onError: (err: unknown) => void): Promise<LoanImportStatus> {
       // Decoded by the worker that reads it; its size is known from the text.
-      if (Buffer.byteLength(file.content, 'base64') > L.maxFileBytes) throw badInput('文件不能超过8MB');
+      if (Buffer.byteLength(file.content, 'base64') > L.maxFileBytes) throw badInput(`文件不能超过${L.maxFileBytes / 1024 / 1024}MB`);
       // Its place in the queue of sheets first: when the queue is full the upload is refused (429), no job made.
       const turn = sheets.turn();
       let id: number;

@@ -1,4 +1,5 @@
 import { LOAN_IMPORT_LIMITS as L, LoanStatusWords, overdueAmountCents, parseTime, type LoanRow, type LoanRowError, type LoanStatus } from '@cvrisk/contracts';
+import { checkCarOfRow, type CarContext, type CheckedCar } from './car-row-check.js';
 
 /** One loan row as checking leaves it: everything the database needs, amounts in cents. */
 export type CheckedLoan = {
@@ -16,10 +17,12 @@ export type CheckedLoan = {
   /** The lender's figure, or the instalments missed. */
   overdueAmountCents: number;
   status: LoanStatus;
+  /** The financed car, when the row gives its frame number. */
+  car: CheckedCar | null;
 };
 
-/** What a row is checked against: the importer's dealers by name, and the contracts already stored. */
-export type CheckContext = {
+/** What a row is checked against: the importer's dealers by name, the contracts and cars already stored. */
+export type CheckContext = CarContext & {
   dealers: ReadonlyMap<string, number>;
   /** Contract numbers stored under a department outside the importer's scope. */
   foreignContracts: ReadonlySet<string>;
@@ -78,7 +81,8 @@ function integer(v: unknown): number | null {
 
 /**
  * Checks one row; answers the loan, or every problem with its field. A row's contract number joins
- * `ctx.seen`, so the same number twice in one import is an error on the second row.
+ * `ctx.seen`, so the same number twice in one import is an error on the second row; its frame number
+ * joins `ctx.seenFrames`, where only another customer's row with it is an error (one car, two loans).
  */
 export function checkLoanRow(raw: Record<string, unknown>, row: number, ctx: CheckContext, names: FieldNames): { loan: CheckedLoan | null; errors: LoanRowError[] } {
   const errors: LoanRowError[] = [];
@@ -101,6 +105,7 @@ export function checkLoanRow(raw: Record<string, unknown>, row: number, ctx: Che
   else if (ctx.seen.has(contractNo)) bad('contractNo', '合同号在本次导入中重复');
   else if (ctx.foreignContracts.has(contractNo)) bad('contractNo', '合同号已存在于其他机构');
   if (contractNo) ctx.seen.add(contractNo);
+  const car = checkCarOfRow(raw, row, dealerId === undefined || idProblem ? null : `${dealerId}|${idCard}`, ctx, bad);
   const amount = amountCents(raw.loanAmount);
   if (amount === null || amount <= 0 || amount > L.amountMaxYuan * 100) bad('loanAmount', `贷款金额应为大于0、不超过${L.amountMaxYuan}的金额，最多两位小数`);
   const term = integer(raw.termMonths);
@@ -129,7 +134,7 @@ export function checkLoanRow(raw: Record<string, unknown>, row: number, ctx: Che
     errors,
     loan: {
       customerName, phone, idCard, address, dealerId: dealerId!, contractNo, amountCents: amount!, termMonths: term!, repaymentDay: repaymentDay!,
-      startDay: startDay!, overdueDays: overdueDays!, overdueAmountCents: overdueAmount ?? overdueAmountCents(amount!, term!, overdueDays!), status,
+      startDay: startDay!, overdueDays: overdueDays!, overdueAmountCents: overdueAmount ?? overdueAmountCents(amount!, term!, overdueDays!), status, car,
     },
   };
 }

@@ -1,4 +1,4 @@
-import { RoleCalls, UserCalls, WarningCalls, type RoleItem } from '@cvrisk/contracts';
+import { AccountCalls, RoleCalls, UserCalls, WarningCalls, type RoleItem } from '@cvrisk/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAccountBeside } from '../../test/editors.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -115,6 +115,9 @@ describe('creating and changing roles', () => {
     expect(created.statusCode).toBe(200);
     const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'tempviewer', password: 'Viewer2026' } });
     const token = res.json().data.accessToken as string;
+    // A password an administrator set opens nothing until the user chose their own.
+    expect((await post(token, WarningCalls.typeDict.path)).statusCode).toBe(403);
+    expect((await post(token, AccountCalls.changePassword.path, { oldPassword: 'Viewer2026', newPassword: 'Viewer2027x' })).statusCode).toBe(200);
     expect((await post(token, WarningCalls.typeDict.path)).statusCode).toBe(200);
     const edited = await post(finadmin, RoleCalls.update.path, { id: role.id, name: '临时查看', permissions: ['warning:handle'] });
     expect(edited.json()).toMatchObject({ code: 200, result: { permissions: ['warning:handle'], userCount: 1 } });

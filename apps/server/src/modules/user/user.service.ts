@@ -1,11 +1,10 @@
-import crypto from 'node:crypto';
 import {
   formatTime, PASSWORD_MESSAGES, permissionNames,
   type PageResult, type UserCreate, type UserCreated, type UserItem, type UserListQuery, type UserResetPassword, type UserUpdate,
 } from '@cvrisk/contracts';
 import type { Db } from '../../db/database.js';
 import { badInput, conflict, noPermission, notFound } from '../../lib/errors.js';
-import { hashPassword } from '../../lib/password.js';
+import { generatePassword, hashPassword } from '../../lib/password.js';
 import type { AccountRepository } from '../account/account.repository.js';
 import { beyondCaller, permissionsOf } from '../account/reach.js';
 import { changedFields, type AuditedWrite } from '../audit/audited-write.js';
@@ -28,22 +27,6 @@ export type UserDeps = {
 };
 
 const NOT_FOUND = '用户不存在';
-
-/** Letters and digits without the look-alikes (0/O, 1/l/I), so a password read off a screen is typed right. */
-const LETTERS = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
-const DIGITS = '23456789';
-
-/** 12 characters, at least one letter and one digit: the password policy, about 70 bits. */
-export function generatePassword(): string {
-  const all = LETTERS + DIGITS;
-  const chars = Array.from({ length: 12 }, (_, i) => (i === 0 ? LETTERS : i === 1 ? DIGITS : all)).map((set) => set[crypto.randomInt(set.length)]!);
-  // The guaranteed letter and digit go to random places.
-  for (let i = chars.length - 1; i > 0; i--) {
-    const j = crypto.randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
-  }
-  return chars.join('');
-}
 
 /** What an audit entry shows of a user: never a password or hash. */
 const audited = (u: { realname: string; phone: string; dept_id: number; dept_name: string; role_id: number; role_name: string }) => ({

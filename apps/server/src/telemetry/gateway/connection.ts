@@ -26,6 +26,8 @@ export type ConnectionDeps = {
   onFailedAttempt(deviceNumber: string): boolean;
   /** Called once a terminal has authenticated, so commands can find its connection. */
   onAuthenticated(conn: TerminalConnection): void;
+  /** Shared by the gateway's connections; frames are timed only while something observes. */
+  ackTiming: AckTiming;
   log: { warn(obj: object, msg: string): void };
 };
 
@@ -45,7 +47,10 @@ const BEFORE_AUTH = new Set<number>([MessageId.register, MessageId.auth, Message
  * One answer in the connection's outbox: `ready` once it may leave (`bytes` null for no answer, as
  * for positions whose commit failed), then `after` runs (closing the connection after a logout).
  */
-type Answer = { ready: boolean; bytes: Buffer | null; after?: () => void };
+type Answer = { ready: boolean; bytes: Buffer | null; after?: () => void; receivedAt?: number };
+
+/** Told, in seconds, how long each location message waited from its arrival to its acknowledgement being written (metrics). */
+export type AckTiming = { observe: ((seconds: number) => void) | null };
 
 const asError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));
 
@@ -100,6 +105,8 @@ export class TerminalConnection {
 
   private receive(chunk: Buffer): void {
     const frames = this.splitter.push(chunk);
+    // One clock read per chunk, and none unless acknowledgements are measured.
+    const at = this.deps.ackTiming.observe ? performance.now() : undefined;
     for (const frame of frames) {
       this.pending += 1;
       // Before authentication a terminal waits for each answer: a burst is not a terminal.
@@ -110,13 +117,13 @@ export class TerminalConnection {
       }
       if (this.pending + this.outbox.length > MAX_PENDING_FRAMES) this.socket.pause();
       if (this.pending > 1 || !this.authenticated) {
-        this.chain = this.chain.then(() => this.handleFrame(frame)).then(this.frameDone, this.frameFailed);
+        this.chain = this.chain.then(() => this.handleFrame(frame, at)).then(this.frameDone, this.frameFailed);
         continue;
       }
       // Nothing ahead of it: handled now, and only a frame that must wait (a database lookup) holds back the next.
       let waiting: Promise<void> | void;
       try {
-        waiting = this.handleFrame(frame);
+        waiting = this.handleFrame(frame, at);
       } catch (err) {
         this.frameFailed(err);
         continue;
@@ -145,8 +152,8 @@ export class TerminalConnection {
     return this.splitter.stats;
   }
 
-  /** Handles one frame; a promise only when it has to wait (the frames after it wait too). */
-  private handleFrame(frame: Buffer): Promise<void> | void {
+  /** Handles one frame; a promise only when it has to wait (the frames after it wait too). `at`: when it arrived, if timed. */
+  private handleFrame(frame: Buffer, at: number | undefined): Promise<void> | void {
     if (this.socket.destroyed) return;
     const stats = this.deps.stats;
     stats.frames += 1;
@@ -176,7 +183,7 @@ export class TerminalConnection {
       this.refuseUnauthenticated(header, true);
       return;
     }
-    return this.handleMessage(header, message as UplinkMessage);
+    return this.handleMessage(header, message as UplinkMessage, at);
   }
 
   /** Answers (when asked to) with a failure; a connection that keeps trying is closed. */
@@ -192,7 +199,7 @@ export class TerminalConnection {
     if (this.deps.onFailedAttempt(this.attemptNumber)) this.socket.end();
   }
 
-  private handleMessage(header: Jt808Header, m: UplinkMessage): Promise<void> | void {
+  private handleMessage(header: Jt808Header, m: UplinkMessage, at: number | undefined): Promise<void> | void {
     this.header ??= { version: header.version, phone: header.phone, protocolVersion: header.protocolVersion };
     // An authenticated terminal sends its own phone field every time: its number is known.
     const number = this.deviceNumber !== null && header.phone === this.header.phone ? this.deviceNumber : deviceNumberFromPhone(header.phone);
@@ -219,13 +226,13 @@ export class TerminalConnection {
       case 'terminal-response':
         return this.markAnswered(m.replySerial, m.result === ResponseResult.ok, `终端应答 ${m.result}`);
       case 'location':
-        return this.store(header, [m.location]);
+        return this.store(header, [m.location], at);
       case 'location-batch':
-        return this.store(header, m.locations);
+        return this.store(header, m.locations, at);
       case 'location-query-reply': {
         const l = m.location;
         const answered = () => this.markAnswered(m.replySerial, true, `位置 ${l.longitude.toFixed(6)},${l.latitude.toFixed(6)}`);
-        const storing = this.store(header, [l]);
+        const storing = this.store(header, [l], at);
         return storing ? storing.then(answered) : answered();
       }
     }
@@ -276,7 +283,8 @@ export class TerminalConnection {
    * its valid fixes are stored, and a resend of them is dropped as duplicates. A failed database
    * write gets no answer, so the terminal sends again. A promise only while the device is looked up.
    */
-  private store(header: Jt808Header, locations: Location[]): Promise<void> | void {
+  private store(header: Jt808Header, locations: Location[], at: number | undefined): Promise<void> | void {
+    this.deps.stats.receivedPositions += locations.length;
     const positions: IncomingPosition[] = [];
     let invalid = 0;
     let reason = '';
@@ -288,7 +296,7 @@ export class TerminalConnection {
         reason ||= '定位时间无效';
       }
     }
-    const answer = this.reserveAnswer();
+    const answer = this.reserveAnswer(at);
     const committed = (results: ItemResult[] | Error): void => {
       if (results instanceof Error) {
         this.deps.log.warn({ err: results, device: this.deviceNumber }, 'jt808 positions not stored');
@@ -322,8 +330,8 @@ export class TerminalConnection {
   }
 
   /** A place in the outbox for an answer that waits for a commit: the answers after it wait too. */
-  private reserveAnswer(): Answer {
-    const answer: Answer = { ready: false, bytes: null };
+  private reserveAnswer(receivedAt: number | undefined): Answer {
+    const answer: Answer = { ready: false, bytes: null, receivedAt };
     this.outbox.push(answer);
     return answer;
   }
@@ -338,8 +346,11 @@ export class TerminalConnection {
   /** Writes the answers at the head of the outbox that are ready, in order. */
   private flushOutbox(): void {
     while (this.outbox.length && this.outbox[0]!.ready) {
-      const { bytes, after } = this.outbox.shift()!;
-      if (bytes) this.write(bytes);
+      const { bytes, after, receivedAt } = this.outbox.shift()!;
+      if (bytes) {
+        this.write(bytes);
+        if (receivedAt !== undefined) this.deps.ackTiming.observe?.((performance.now() - receivedAt) / 1000);
+      }
       after?.();
     }
   }

@@ -9,7 +9,10 @@ export type GatewayStats = {
   refusedUnauthenticated: number;
   registerRefused: number;
   authFailed: number;
+  /** Positions acknowledged (stored, or already stored). */
   positions: number;
+  /** Positions in location messages as they arrive, before they are checked or stored. */
+  receivedPositions: number;
   /** Fixes refused as invalid (coordinates, time) and answered "message error". */
   invalidPositions: number;
   /** Sub-packaged parts sent before authentication: dropped unread. */
@@ -30,6 +33,6 @@ export type GatewayStats = {
 
 export const emptyGatewayStats = (): GatewayStats => ({
   connections: 0, authenticated: 0, accepted: 0, closedIdle: 0, frames: 0, malformed: {}, refusedUnauthenticated: 0,
-  registerRefused: 0, authFailed: 0, positions: 0, invalidPositions: 0, fragmentsRefused: 0, closedUnauthenticated: 0,
+  registerRefused: 0, authFailed: 0, positions: 0, receivedPositions: 0, invalidPositions: 0, fragmentsRefused: 0, closedUnauthenticated: 0,
   throttled: 0, throttledAttempts: 0, overCapacity: 0, acceptErrors: 0, garbageBytes: 0, oversizeRuns: 0,
 });

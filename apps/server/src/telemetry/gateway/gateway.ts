@@ -6,7 +6,7 @@ import type { PositionSink } from '../pipeline/position-pipeline.js';
 import { clientAddressKey } from '../../modules/session/login-throttle.js';
 import { surviveAcceptErrors } from './accept-errors.js';
 import { createAttemptLimiter } from './attempt-limiter.js';
-import { TerminalConnection } from './connection.js';
+import { TerminalConnection, type AckTiming } from './connection.js';
 import { emptyGatewayStats } from './gateway-stats.js';
 import { createTerminalDirectory } from './terminal-directory.js';
 import { DEFAULT_REGISTER_WINDOW_MS } from '../../modules/device/registration-window.js';
@@ -67,6 +67,7 @@ export function createJt808Gateway(o: GatewayOptions) {
   const addressFailures = createAttemptLimiter({ maxFailures: limits.addressMaxFailures, windowMs: limits.addressFailureWindowMs });
   const deviceFailures = createAttemptLimiter({ maxFailures: limits.deviceMaxFailures, windowMs: limits.addressFailureWindowMs });
   const reassemblyBudget = createByteBudget(limits.reassemblyBytesTotal);
+  const ackTiming: AckTiming = { observe: null };
 
   const server = net.createServer({ noDelay: true }, (socket) => {
     stats.accepted += 1;
@@ -97,6 +98,7 @@ export function createJt808Gateway(o: GatewayOptions) {
       reassemblyBudget,
       reassemblyBytesPerConnection: limits.reassemblyBytesPerConnection,
       log: o.log,
+      ackTiming,
       attemptAllowed(deviceNumber) {
         if (!deviceFailures.blocked(pair(deviceNumber))) return true;
         stats.throttledAttempts += 1;
@@ -159,6 +161,12 @@ export function createJt808Gateway(o: GatewayOptions) {
     isOnline: (deviceNumber: string) => online.has(deviceNumber),
     /** Bytes held across all connections for unfinished sub-packaged messages. */
     reassemblyBytes: () => reassemblyBudget.used,
+    /** Accepting terminals (readiness). */
+    listening: () => server.listening,
+    /** From now on each acknowledgement of positions is timed from its message's arrival and told here, in seconds (metrics). */
+    observeAcks(observe: (seconds: number) => void): void {
+      ackTiming.observe = observe;
+    },
     listen(): Promise<number> {
       return new Promise((resolve, reject) => {
         server.once('error', reject);

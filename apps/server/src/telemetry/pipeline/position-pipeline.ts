@@ -35,6 +35,8 @@ export function createPositionPipeline(o: PipelineOptions) {
   /** The oldest waiting position has waited `maxDelayMs`: flush as soon as nothing else is. */
   let due = false;
   const stats = { stored: 0, duplicates: 0, rejected: 0, batches: 0, failedBatches: 0 };
+  /** Told each committed batch's transaction time in seconds (metrics); null: nothing is timed. */
+  let commitTimer: ((seconds: number) => void) | null = null;
 
   /**
    * The delay counts from the first waiting position's arrival, also while a flush is running: under
@@ -72,6 +74,8 @@ export function createPositionPipeline(o: PipelineOptions) {
       const { write, updates, rowOf } = buildBatch(all);
       if (offsets) write.offsets = [...offsets].map(([partition, seq]) => ({ partition, seq }));
       let inserted: boolean[];
+      const timer = commitTimer;
+      const started = timer ? performance.now() : 0;
       try {
         inserted = await o.store.write(write);
       } catch (err) {
@@ -79,6 +83,7 @@ export function createPositionPipeline(o: PipelineOptions) {
         for (const w of taken) w.settle(err instanceof Error ? err : new Error(String(err)), []);
         return;
       }
+      timer?.((performance.now() - started) / 1000);
       stats.batches += 1;
       for (const u of updates) {
         u.entry.lastTime = u.lastTime;
@@ -195,6 +200,14 @@ export function createPositionPipeline(o: PipelineOptions) {
 
   return {
     stats,
+
+    /** Positions waiting for the next transaction (metrics). */
+    depth: () => waitingCount,
+
+    /** From now on each committed batch's transaction time is told here, in seconds (metrics). */
+    observeCommits(observe: (seconds: number) => void): void {
+      commitTimer = observe;
+    },
 
     /** Stores what it can; answers per item. Rejects only when the database write itself failed. */
     async submit(items: IncomingPosition[], offset?: StreamOffset): Promise<ItemResult[]> {

@@ -41,7 +41,8 @@ function SessionGate({ token }: { token: string }) {
     if (!data) return;
     saveCurrentUser(data.user);
     // console-spec §6: the product list loads only once a token exists; dispatch dialogs read it from the cache.
-    void queryClient.prefetchQuery(productsQuery());
+    // While the password must be changed the server opens nothing else, so it waits for the change.
+    if (!data.user.mustChangePassword) void queryClient.prefetchQuery(productsQuery());
   }, [data, queryClient]);
 
   if (session.isError) {

@@ -25,7 +25,7 @@ function serve() {
       ],
       count: 2,
     }),
-    answer(CarCalls.list, { list: [car], count: 1 }),
+    answer(CarCalls.list, { list: [car, { ...car, carId: 43, carFrameNumber: 'LSVAB2AZ8NN100043', plateNumber: '浙A00043', wiredDevices: [] }], count: 2 }),
   ]);
 }
 
@@ -46,6 +46,9 @@ describe('CustomerCarListPage', () => {
     expect((screen.getByLabelText('手机号') as HTMLInputElement).value).toBe('138');
     expect(row.getByText('12')).toBeTruthy();
     expect(row.getByText('138000010042')).toBeTruthy();
+    // A car whose devices were all taken off says so.
+    expect(within(screen.getByText('LSVAB2AZ8NN100043').closest('tr')!).getByText('无在用设备')).toBeTruthy();
+    expect(row.queryByText('无在用设备')).toBeNull();
     const labels = [...document.querySelectorAll('.filter-form .ant-form-item-label label')].map((l) => l.textContent);
     expect(labels).toEqual(['客户姓名', '手机号', '车架号', '车牌号', '设备号', '所属机构', '品牌', '贷款状态']);
   });

@@ -6,7 +6,7 @@ import { Typography } from 'antd';
 import { Link } from 'react-router';
 import { columnsOf, formValuesOf, queryOfForm, selectFromQuery, type ListField } from '../../components/listFields';
 import type { ListColumn } from '../../components/ListTable';
-import { LoanStatusTag } from '../../components/StatusTags';
+import { LoanStatusTag, NoLiveDeviceTag } from '../../components/StatusTags';
 import { EMPTY } from '../../lib/format';
 import { portraitPath } from '../../lib/portraitLinks';
 import type { Translate } from '../../lib/i18n/translate';
@@ -14,6 +14,8 @@ import { isDigits } from '../../lib/validators';
 import { carBrandsQuery } from '../catalog/catalog.queries';
 
 const devices = (list: string[]) => (list.length ? <span title={list.join('\n')}>{list.join('，')}</span> : EMPTY);
+// A car whose devices were all taken off (retired) is tracked by nothing: said where its devices would be.
+const hasNoDevice = (r: CarDeviceListItem) => r.wiredDevices.length === 0 && r.wirelessDevices.length === 0;
 
 /**
  * 客户车辆, field by field: what it filters by (form, address bar, list call and export) and what
@@ -56,7 +58,10 @@ export const CAR_FIELDS: ListField<CarDeviceListItem>[] = [
     name: 'overdueDays', label: 'car.overdueDays',
     column: { width: 90, align: 'right', render: (r) => (r.overdueDays > 0 ? <Typography.Text type="danger" strong>{r.overdueDays}</Typography.Text> : r.overdueDays) },
   },
-  { name: 'wiredDevices', label: 'car.wiredDevices', column: { width: 150, ellipsis: { showTitle: false }, render: (r) => devices(r.wiredDevices) } },
+  {
+    name: 'wiredDevices', label: 'car.wiredDevices',
+    column: { width: 150, ellipsis: { showTitle: false }, render: (r) => (hasNoDevice(r) ? <NoLiveDeviceTag /> : devices(r.wiredDevices)) },
+  },
   { name: 'wirelessDevices', label: 'car.wirelessDevices', column: { width: 150, ellipsis: { showTitle: false }, render: (r) => devices(r.wirelessDevices) } },
   { name: 'createdAt', label: 'car.createdAt', column: { width: 165 } },
 ];

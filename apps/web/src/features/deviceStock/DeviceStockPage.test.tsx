@@ -26,7 +26,7 @@ function open(check: (input: SentInput) => StockImportReport) {
     answer(DeviceStockCalls.counts, { stock: 1, installed: 1, retired: 1 }),
     answer(DeviceStockCalls.check, check, { msg: '校验' }),
     answer(DeviceStockCalls.import, report({ imported: 2 }), { msg: '已导入2台设备到杭州宝龙奥迪4S店' }),
-    answer(DeviceStockCalls.retire, { retired: 1 }, { msg: '已报废1台设备' }),
+    answer(DeviceStockCalls.retire, { retired: 1, removedFromCars: 1 }, { msg: '已报废1台设备，其中1台已从车辆上拆除' }),
   ]);
   const user: UserInfo = { userId: 1, username: 'finance1', realname: '李明辉', avatar: '', permissions: ['device:stock'], deptId: 2, deptName: '华信', roleName: 'x' };
   const menu: Menu = { nodes: [], pages: [], denied: new Set() };
@@ -37,11 +37,14 @@ function open(check: (input: SentInput) => StockImportReport) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('DeviceStockPage', () => {
-  it('shows each state with its count as tabs, and lets only devices in stock be selected', async () => {
+  it('shows each state with its count as tabs, and lets devices in service be selected, only those in stock for a transfer', async () => {
     const server = open(() => report({}));
     const stockRow = (await screen.findByText('13912340001')).closest('tr')!;
     expect(within(stockRow).getByRole('checkbox')).not.toHaveProperty('disabled', true);
-    expect(within(screen.getByText('13912340002').closest('tr')!).getByRole('checkbox')).toHaveProperty('disabled', true);
+    expect(within(screen.getByText('13912340003').closest('tr')!).getByRole('checkbox')).toHaveProperty('disabled', true);
+    fireEvent.click(within(screen.getByText('13912340002').closest('tr')!).getByRole('checkbox'));
+    expect(screen.getByRole('button', { name: /调拨（1）/ })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: /报废（1）/ })).toHaveProperty('disabled', false);
     expect(within(screen.getByText('13912340003').closest('tr')!).getByText('已报废')).toBeTruthy();
     expect(screen.getByRole('tab', { name: /库存\s*1/ })).toBeTruthy();
     expect(screen.getByRole('tab', { name: /全部\s*3/ })).toBeTruthy();
@@ -74,17 +77,19 @@ describe('DeviceStockPage', () => {
     expect(server.sent(DeviceStockCalls.import)[0]!.body).toEqual({ deptId: 3, text: '13912340005\tGT06N\t有线\t\n139123400066\tAT4\t无线\t' });
   });
 
-  it('retires a device in stock with a reason, after the warning', async () => {
+  it('retires an installed device with a reason, after warning that it comes off its car', async () => {
     const server = open(() => report({}));
-    const row = (await screen.findByText('13912340001')).closest('tr')!;
+    const row = (await screen.findByText('13912340002')).closest('tr')!;
+    expect(within(row).queryByRole('button', { name: '调拨' })).toBeNull();
     fireEvent.click(within(row).getByRole('button', { name: '报废' }));
     const dialog = (await screen.findByText('报废设备')).closest('.ant-modal') as HTMLElement;
     expect(within(dialog).getByText(/报废后终端不能再注册上线/)).toBeTruthy();
+    expect(within(dialog).getByText('所选设备中有1台已安装在车辆上，报废后将从车辆上拆除')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: /报\s*废/ }));
     expect(await within(dialog).findByText('请填写报废原因（至少2个字）')).toBeTruthy();
     fireEvent.change(within(dialog).getByPlaceholderText(/外壳破损/), { target: { value: '进水损坏' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /报\s*废/ }));
-    expect(await screen.findByText('已报废1台设备')).toBeTruthy();
-    expect(server.sent(DeviceStockCalls.retire)[0]!.body).toEqual({ ids: [11], reason: '进水损坏' });
+    expect(await screen.findByText('已报废1台设备，其中1台已从车辆上拆除')).toBeTruthy();
+    expect(server.sent(DeviceStockCalls.retire)[0]!.body).toEqual({ ids: [12], reason: '进水损坏' });
   });
 });

@@ -17,12 +17,15 @@ import { filtersFromQuery, filtersToQuery, STOCK_FIELDS, stockColumns } from './
 
 type Acting = { kind: 'transfer' | 'retire'; devices: StockItem[] } | null;
 
-/** Only a device in stock (on no car, not retired, on no accepted order) may be transferred or retired. */
-const movable = (d: StockItem) => d.stockState === 'stock' && d.heldByOrder === null;
+/** A device on an accepted order stays with it; any other in service may be retired (an installed one comes off its car)... */
+const retirable = (d: StockItem) => d.stockState !== 'retired' && d.heldByOrder === null;
+/** ...and only one in stock may be transferred. */
+const transferable = (d: StockItem) => retirable(d) && d.stockState === 'stock';
 
 /**
  * 设备库存 (系统管理): the devices of the caller's departments by state, with the counts per state as
- * tabs; import into a department's stock, and transfer or retire the devices selected in stock.
+ * tabs; import into a department's stock, transfer the devices selected in stock, retire those in stock
+ * or installed.
  */
 export function DeviceStockPage() {
   const { t } = useI18n();
@@ -36,9 +39,9 @@ export function DeviceStockPage() {
     ...stockColumns(t),
     {
       key: 'action', title: t('common.action'), width: 120, fixed: 'right', locked: true, align: 'center',
-      render: (_, d) => movable(d) && (
+      render: (_, d) => retirable(d) && (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => setActing({ kind: 'transfer', devices: [d] })}>{t('deviceStock.transfer')}</Button>
+          {transferable(d) && <Button type="link" size="small" onClick={() => setActing({ kind: 'transfer', devices: [d] })}>{t('deviceStock.transfer')}</Button>}
           <Button type="link" size="small" danger onClick={() => setActing({ kind: 'retire', devices: [d] })}>{t('deviceStock.retire')}</Button>
         </Space>
       ),
@@ -46,6 +49,7 @@ export function DeviceStockPage() {
   ], [t]);
 
   const chosen = [...selected.values()];
+  const cannotTransfer = chosen.length === 0 ? t('deviceStock.selectHint') : chosen.every(transferable) ? undefined : t('deviceStock.transferStockOnly');
   const done = () => {
     setActing(null);
     setSelected(new Map());
@@ -67,8 +71,8 @@ export function DeviceStockPage() {
         actions={
           <>
             <Button type="primary" icon={<ImportOutlined />} onClick={() => setImporting(true)}>{t('deviceStock.import')}</Button>
-            <Tooltip title={chosen.length === 0 ? t('deviceStock.selectHint') : undefined}>
-              <Button icon={<SwapOutlined />} disabled={chosen.length === 0} onClick={() => setActing({ kind: 'transfer', devices: chosen })}>
+            <Tooltip title={cannotTransfer}>
+              <Button icon={<SwapOutlined />} disabled={cannotTransfer !== undefined} onClick={() => setActing({ kind: 'transfer', devices: chosen })}>
                 {t('deviceStock.transferSelected', { n: chosen.length })}
               </Button>
             </Tooltip>
@@ -93,7 +97,7 @@ export function DeviceStockPage() {
               }
               return next;
             }),
-            getCheckboxProps: (d) => ({ disabled: !movable(d) }),
+            getCheckboxProps: (d) => ({ disabled: !retirable(d) }),
             fixed: true,
             columnWidth: 40,
           },

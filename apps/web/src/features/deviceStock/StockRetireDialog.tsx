@@ -7,12 +7,13 @@ import { SelectedDevices } from './SelectedDevices';
 
 type Props = { devices: StockItem[]; onClose: () => void; onDone: () => void };
 
-/** 报废: the selected devices in stock retired for good, with the reason; their history stays. */
+/** 报废: the selected devices retired for good, with the reason; their history stays, and installed ones come off their cars. */
 export function StockRetireDialog({ devices, onClose, onDone }: Props) {
   const { t } = useI18n();
   const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<{ reason: string }>();
+  const installed = devices.filter((d) => d.stockState === 'installed').length;
   const retire = useMutation({
     mutationFn: (reason: string) => retireStock(devices.map((d) => d.id), reason.trim()),
     onSuccess: ({ msg }) => {
@@ -26,6 +27,7 @@ export function StockRetireDialog({ devices, onClose, onDone }: Props) {
     <Modal open title={t('deviceStock.retireTitle')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={retire.isPending}
       okText={t('deviceStock.retire')} okButtonProps={{ danger: true }} destroyOnHidden>
       <Alert type="warning" showIcon title={t('deviceStock.retireWarning')} style={{ marginBottom: 12 }} />
+      {installed > 0 && <Alert type="error" showIcon title={t('deviceStock.retireInstalled', { n: installed })} style={{ marginBottom: 12 }} />}
       <SelectedDevices devices={devices} />
       <Form form={form} name="stockRetire" layout="vertical" onFinish={(v) => retire.mutate(v.reason)} style={{ marginTop: 12 }}>
         <Form.Item

@@ -22,6 +22,8 @@ describe('LoanImportDialog', () => {
       answer(LoanImportCalls.status, () => (replies.length > 1 ? replies.shift()! : replies[0]!)),
     ]);
     renderRoutes([{ path: '/', element: <LoanImportDialog onClose={() => undefined} /> }], '/');
+    // The loan sheet also registers cars: without that, an institution would not know to fill the frame number.
+    expect(screen.getByText(/填写车架号的行同时登记该客户的贷款车辆（须填品牌和车型）/)).toBeTruthy();
     const u = userEvent.setup();
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     await u.upload(input, new File(['PK'], '贷款.xlsx'));

@@ -47,7 +47,7 @@ export function LoanImportDialog({ onClose }: { onClose: () => void }) {
 
   const choose = (f: File) => {
     if (!/\.xlsx$/i.test(f.name)) void message.error(t('loanImport.notXlsx'));
-    else if (f.size > LOAN_IMPORT_LIMITS.maxFileBytes) void message.error(t('loanImport.tooLarge'));
+    else if (f.size > LOAN_IMPORT_LIMITS.maxFileBytes) void message.error(t('loanImport.tooLarge', { mb: LOAN_IMPORT_LIMITS.maxFileBytes / 1024 / 1024 }));
     else {
       setFile(f);
       setStatus(null);

@@ -1,11 +1,14 @@
 import type { PortraitCar } from '@cvrisk/contracts';
 import { Card, Empty, List, Segmented, Space, Typography } from 'antd';
 import { Link } from 'react-router';
-import { DeviceKindTag, DeviceStateTag } from '../../components/StatusTags';
+import { DeviceKindTag, DeviceStateTag, NoLiveDeviceTag } from '../../components/StatusTags';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { monitoringPath, playbackPath } from '../monitoring/trackLinks';
 
-/** The customer's cars (one chosen for the figures below) and each device's latest state. */
+/**
+ * The customer's cars (one chosen for the figures below) and each device's latest state; a car whose
+ * devices were all taken off is marked, since nothing reports where it is.
+ */
 export function CarsCard({ cars, carId, onCar }: { cars: PortraitCar[]; carId: number | null; onCar: (id: number) => void }) {
   const { t } = useI18n();
   const car = cars.find((c) => c.carId === carId) ?? null;
@@ -14,7 +17,10 @@ export function CarsCard({ cars, carId, onCar }: { cars: PortraitCar[]; carId: n
       extra={cars.length > 1 && <Segmented size="small" value={carId ?? undefined} onChange={(v) => onCar(Number(v))} options={cars.map((c) => ({ value: c.carId, label: c.plateNumber }))} />}>
       {!car ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('portrait.noCar')} /> : (
         <>
-          <Typography.Text strong>{`${car.plateNumber} · ${car.brandName} ${car.modelName} · ${car.color}`}</Typography.Text>
+          <Space size={8} wrap>
+            <Typography.Text strong>{`${car.plateNumber} · ${car.brandName} ${car.modelName} · ${car.color}`}</Typography.Text>
+            {car.devices.length === 0 && <NoLiveDeviceTag />}
+          </Space>
           <div><Typography.Text type="secondary">{car.carFrameNumber}</Typography.Text></div>
           <List
             size="small"

@@ -270,6 +270,7 @@ export const en: Record<MessageKey, string> = {
   'car.overdueDays': 'Days overdue',
   'car.wiredDevices': 'Wired devices',
   'car.wirelessDevices': 'Wireless devices',
+  'car.noLiveDevice': 'No live device',
   'car.createdAt': 'Created at',
   'car.listTitle': 'Customer cars',
 

@@ -270,6 +270,7 @@ export const zh = {
   'car.overdueDays': '逾期天数',
   'car.wiredDevices': '有线设备',
   'car.wirelessDevices': '无线设备',
+  'car.noLiveDevice': '无在用设备',
   'car.createdAt': '创建时间',
   'car.listTitle': '客户车辆列表',
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { BRANDS } from './vehicles.js';
+import { BRANDS } from '../demo/vehicles.js';
 
 export type CatalogIds = Map<string, { id: number; models: Map<string, number> }>;
 
