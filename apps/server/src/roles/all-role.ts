@@ -123,6 +123,8 @@ export async function startAllRole(config: Config, logger: Logger): Promise<{ ur
   const port = address && typeof address !== 'string' ? address.port : config.port;
   console.log(`\ncvrisk console: http://${local}:${port}/   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   console.log(`JT/T 808 gateway: ${local}:${jt808Port}${fleet ? ' — the demo fleet is reporting live (SIMULATOR=0 turns it off)' : ''}`);
+  const opsPort = ops.port();
+  console.log(`health: http://${local}:${port}/healthz, /readyz${opsPort === null ? ' (METRICS_PORT adds Prometheus metrics)' : `; metrics: http://${local}:${opsPort}/metrics`}`);
   if (await demoLoaded(handle.db)) console.log(`demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.username).join(', ')}`);
   console.log('Ctrl-C stops the server.\n');
 
