@@ -67,6 +67,7 @@ const Env = z.object({
   ORDER_SILENT_HOURS: z.coerce.number().positive().default(24),
   // How often installed orders are checked against their devices' reports.
   ORDER_SWEEP_SECONDS: z.coerce.number().positive().default(60),
+  ENGINE_REJUDGE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   // Which part of the platform this process runs: `all` (one process, the default), or in scale mode
   // `gateway` (JT/T 808 terminals), `worker` (positions into the database, the risk engine) or `api` (the console, HTTP ingest).
   ROLE: z.enum(['all', 'gateway', 'worker', 'api']).default('all'),
@@ -163,6 +164,8 @@ export type Config = {
   /** Install orders: how long a fitted device may stay silent, and how often that is checked. */
   orderSilentMs: number;
   orderSweepMs: number;
+  /** How far back late fixes are judged again (days before a device's last judged fix). */
+  engineRejudgeDays: number;
   role: 'all' | 'gateway' | 'worker' | 'api';
   /** Scale mode: the broker, the position stream's partitions and a worker's lease. */
   natsUrl: string | undefined;
@@ -266,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
     orderSilentMs: e.ORDER_SILENT_HOURS * 3600_000,
     orderSweepMs: e.ORDER_SWEEP_SECONDS * 1000,
+    engineRejudgeDays: e.ENGINE_REJUDGE_DAYS,
     role: e.ROLE,
     natsUrl: e.NATS_URL || undefined,
     natsPartitions: e.NATS_PARTITIONS,

@@ -28,6 +28,7 @@ import * as m022 from './migrations/022_user_admin.js';
 import * as m023 from './migrations/023_device_stock.js';
 import * as m024 from './migrations/024_registration_window.js';
 import * as m025 from './migrations/025_institution_settings.js';
+import * as m026 from './migrations/026_engine_rejudge.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '023_device_stock': m023,
   '024_registration_window': m024,
   '025_institution_settings': m025,
+  '026_engine_rejudge': m026,
 };
 
 /** Every migration this build knows, in order: a database is ready for it once all are applied (ops/health-checks.ts). */

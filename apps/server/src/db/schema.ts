@@ -42,6 +42,8 @@ export interface DB {
   driving_event: DrivingEventTable;
   track_checkpoint: TrackCheckpointTable;
   derive_pending: DerivePendingTable;
+  engine_checkpoint: EngineCheckpointTable;
+  engine_pending: EnginePendingTable;
   engine_device_state: EngineDeviceStateTable;
   webhook: WebhookTable;
   webhook_delivery: WebhookDeliveryTable;
@@ -519,6 +521,19 @@ export interface DrivingEventTable {
 }
 
 /** A device whose late fixes wait for its derived data to be replayed from `from_day`. */
+/** The engine's memory of a device before the first fix of a local day (migration 026). */
+export interface EngineCheckpointTable {
+  device_id: number;
+  day: number;
+  state: string;
+}
+
+/** A device whose late fixes the engine has yet to judge again, from the oldest of them (migration 026). */
+export interface EnginePendingTable {
+  device_id: number;
+  from_time: number;
+}
+
 export interface DerivePendingTable {
   device_id: number;
   from_day: number;

@@ -4,14 +4,15 @@ import type { PositionTable } from '../db/schema.js';
 import { recomputeCustomerGrades } from './customer-grade.js';
 import type { ContextCache } from './context.js';
 import type { CustomerGradeRepository } from './customer-grade.repository.js';
-import { evaluateFixes, type EvalEnv } from './evaluate.js';
-import { emptyMemory, type DeviceMemory } from './memory.js';
+import type { CheckpointRepository } from './checkpoint.repository.js';
+import { evaluateFixes, localDay, type EvalEnv } from './evaluate.js';
+import { emptyMemory, parseMemory, serialiseMemory, type DeviceMemory } from './memory.js';
 import type { EnginePositionRepository } from './position.repository.js';
 import type { RiskPointIndex } from './risk-point-index.js';
 import type { Region } from './rules/left-region.js';
 import type { StateStore } from './state-store.js';
 import { trackerSeparation } from './tracker-separation.js';
-import type { Fire, Fix } from './types.js';
+import { DAY_MS, type Fire, type Fix } from './types.js';
 import type { LoanFraudSuggester } from './loan-fraud.js';
 import { createWarningWriter } from './warning-writer.js';
 import type { EngineWarningRepository } from './warning.repository.js';
@@ -21,6 +22,10 @@ export type Found = { deviceId: number; fire: Fire };
 /** The engine gives the event loop back this often (fixes evaluated), so terminals' frames and acknowledgements go first. */
 const SLICE_FIXES = 1000;
 export const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Fixes read at a time when a device is judged again. */
+const REJUDGE_PAGE = 5000;
+const LOCAL_OFFSET_MS = 8 * 3_600_000;
 
 /** Fixes this close (about 300 m) are named alike: the gazetteer's outlines are no finer. */
 const SAME_PLACE_DEG = 0.003;
@@ -32,6 +37,7 @@ type CoreDeps = {
   contexts: ContextCache;
   points: RiskPointIndex;
   store: StateStore;
+  checkpoints: CheckpointRepository;
   now: () => number;
   /** Each new warning that is to be pushed. */
   announce(warning: WarningEvent): void;
@@ -68,12 +74,15 @@ export function createCore(d: CoreDeps) {
   const memories = new Map<number, DeviceMemory>();
   const dirty = new Set<number>();
   const customers = new Set<number>();
+  /** Day checkpoints taken since the last save, by device and day. */
+  const days = new Map<string, { device_id: number; day: number; state: string }>();
   const writer = createWarningWriter({ warnings: d.warnings, announce: d.announce, changed: (id) => customers.add(id), raised: d.raised });
   const env: EvalEnv = {
     nearestPoint: d.points.nearest,
     regionAt,
     memoryOf: (id) => memories.get(id),
     touched: (id) => dirty.add(id),
+    dayBegins: (id, day, m) => void days.set(`${id}:${day}`, { device_id: id, day, state: serialiseMemory(m) }),
   };
 
   // A device's consecutive fixes mostly lie within a few hundred metres: one remembered answer saves most lookups.
@@ -147,6 +156,43 @@ export function createCore(d: CoreDeps) {
 
     write,
 
+    /**
+     * Judges a device again from the day of `from` (its oldest late fix) to the last fix it had judged,
+     * from that day's checkpoint, with the same rules: what the fixes in time order imply is raised,
+     * dated when it happened. What was raised before is found by the writer and not raised twice; a
+     * handled warning stays handled. New findings from fixes at or after `from` say they came from
+     * late data. Nothing older than `reachMs` before the last judged fix is judged again.
+     */
+    async rejudge(deviceId: number, from: number, reachMs: number): Promise<void> {
+      await Promise.all([d.contexts.ensure([deviceId]), d.points.refresh(), loadMemories([deviceId])]);
+      const ctx = d.contexts.get(deviceId);
+      const until = memories.get(deviceId)?.last?.t;
+      // Never judged, or judged only up to before these fixes: the in-order path takes them.
+      if (!ctx || !d.owns(ctx.number) || until === undefined || from > until) return;
+      const start = Math.max(from, until - reachMs);
+      const cp = await d.checkpoints.atOrBefore(deviceId, localDay(start));
+      const m = cp ? parseMemory(cp.state) : emptyMemory();
+      // A checkpoint is the memory before its day's first fix: the day is replayed whole.
+      let after = (cp?.day ?? localDay(start)) * DAY_MS - LOCAL_OFFSET_MS - 1;
+      const out: Fire[] = [];
+      for (;;) {
+        const rows = (await d.positions.replayPage(deviceId, after, Number.MAX_SAFE_INTEGER, REJUDGE_PAGE)).filter((r) => r.gps_time <= until);
+        if (rows.length === 0) break;
+        const fixes = rows.map(fixOf);
+        out.length = 0;
+        evaluateFixes(m, ctx, fixes, env, out);
+        const found = latestSightings(deviceId, out);
+        if (ctx.kind === DeviceKind.wireless && ctx.partners.some((p) => p.kind === DeviceKind.wired)) found.push(...(await trackerSeparation(d.positions, ctx, m, fixes)));
+        for (const f of found) if (f.fire.at >= from) f.fire.detail = { ...f.fire.detail, lateData: true };
+        await write(found);
+        after = rows[rows.length - 1]!.gps_time;
+        if (rows.length < REJUDGE_PAGE) break;
+        await yieldToIo();
+      }
+      memories.set(deviceId, m);
+      dirty.add(deviceId);
+    },
+
     /** Drops the memories of devices no longer judged here (save first: another engine continues from what was saved). */
     forgetUnowned(): void {
       for (const id of memories.keys()) {
@@ -161,6 +207,11 @@ export function createCore(d: CoreDeps) {
     async save(): Promise<void> {
       await writer.flush();
       await regrade();
+      if (days.size > 0) {
+        const rows = [...days.values()];
+        days.clear();
+        await d.checkpoints.save(rows);
+      }
       if (dirty.size === 0) return;
       const ids = [...dirty];
       dirty.clear();

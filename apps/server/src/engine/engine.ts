@@ -4,8 +4,10 @@ import type { PositionTable } from '../db/schema.js';
 import { createSettingsRepository } from '../modules/settings/settings.repository.js';
 import type { BatchWrite } from '../telemetry/pipeline/batch.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
+import { createCheckpointRepository } from './checkpoint.repository.js';
 import { createContextCache } from './context.js';
 import { createCore, fixOf, yieldToIo } from './core.js';
+import { localDay } from './evaluate.js';
 import { recomputeAllGrades } from './customer-grade.js';
 import { createCustomerGradeRepository } from './customer-grade.repository.js';
 import { createLoanFraudSuggester } from './loan-fraud.js';
@@ -31,10 +33,14 @@ export type EngineOptions = {
    * the stream partitions it holds, and the predicate changes as partitions move.
    */
   owns?: (deviceNumber: string) => boolean;
+  /** How far back late fixes are judged again, in days before the device's last judged fix (ENGINE_REJUDGE_DAYS). */
+  rejudgeDays?: number;
 };
 
 /** Memories are stored this often while batches flow (and on stop): a crash replays at most this much. */
 const SAVE_EVERY_MS = 5000;
+/** Late fixes are judged again up to a week back (ENGINE_REJUDGE_DAYS); older ones are stored but not judged (docs/decisions.md). */
+export const DEFAULT_REJUDGE_DAYS = 7;
 /** A device the engine has never evaluated (a database older than the engine) is replayed from this far back. */
 const FIRST_REPLAY_MS = 3 * DAY_MS;
 const REPLAY_PAGE = 5000;
@@ -76,8 +82,10 @@ export function createEngine(o: EngineOptions) {
   const settings = createSettingsRepository(o.db);
   const contexts = createContextCache(createDeviceContextRepository(o.db), now);
   const store = createStateStore(createEngineStateRepository(o.db));
+  const checkpoints = createCheckpointRepository(o.db);
+  const reachMs = (o.rejudgeDays ?? DEFAULT_REJUDGE_DAYS) * DAY_MS;
   const points = createRiskPointIndex(createEngineRiskPointRepository(o.db), now);
-  const core = createCore({ warnings, grades, positions, contexts, points, store, now, owns, announce: (w) => o.telemetry.announceWarning(w),
+  const core = createCore({ warnings, grades, positions, contexts, points, store, checkpoints, now, owns, announce: (w) => o.telemetry.announceWarning(w),
     raised: createLoanFraudSuggester(o.db, now),
   });
   const queue: (() => Promise<void>)[] = [];
@@ -135,6 +143,25 @@ export function createEngine(o: EngineOptions) {
     }
   }
 
+  /**
+   * Devices whose late fixes were stored (marked in the same transaction) are judged again, in the
+   * queue behind the batches committed before: a blind-area backlog spread over many batches is
+   * judged once, when the job comes up. A mark left by a crash is found at the next start.
+   */
+  let judgementQueued = false;
+  function queueJudgements(): void {
+    if (judgementQueued) return;
+    judgementQueued = true;
+    void enqueue(async () => {
+      judgementQueued = false;
+      for (const p of await checkpoints.pending()) {
+        if (!owns(p.device_number)) continue;
+        await core.rejudge(p.device_id, p.from_time, reachMs);
+        await checkpoints.done(p.device_id, p.from_time);
+      }
+    }).catch(() => {});
+  }
+
   async function sweep(deferAfter: number | null): Promise<void> {
     const at = now();
     await core.write([...(await sweepOffline(status, contexts, at, deferAfter, owns)), ...sweepLongStays(core, contexts, at)]);
@@ -147,12 +174,15 @@ export function createEngine(o: EngineOptions) {
     // first worker to claim the day recomputes them, the others would only repeat it.
     const at = now();
     if (await settings.claim(0, GRADED_DAY_KEY, String(dayKey(at)))) await recomputeAllGrades(grades, at);
+    await checkpoints.prune(localDay(at - reachMs) - 1);
   }
 
   const unsubscribe = o.telemetry.onCommitted((batch: BatchWrite) => {
     void enqueue(() => core.evaluate(groupByDevice(batch.positions))).catch(() => {});
+    if (batch.late.length > 0) queueJudgements();
   });
   void enqueue(() => catchUp(followingSince)).catch(() => {});
+  queueJudgements();
 
   return {
     /** Resolves once everything handed to the engine so far is evaluated and written. */
@@ -189,7 +219,11 @@ export function createEngine(o: EngineOptions) {
      */
     // Whatever this worker committed before the job runs is evaluated already, or is skipped as
     // not newer than the device's last evaluated fix.
-    adopt: () => enqueue(() => catchUp(Date.now())),
+    adopt: () => {
+      const caughtUp = enqueue(() => catchUp(Date.now()));
+      queueJudgements();
+      return caughtUp;
+    },
 
     /** Devices this engine no longer judges (partitions lost): their memories are saved, then dropped. */
     release: () =>

@@ -25,7 +25,12 @@ export type EvalEnv = {
   memoryOf(id: number): DeviceMemory | undefined;
   /** That device's memory changed here (a separation spell lives with the wireless device). */
   touched(id: number): void;
+  /** Before the device's first fix of a local day: its memory as it stands, kept for judging late fixes again. */
+  dayBegins?(deviceId: number, day: number, m: DeviceMemory): void;
 };
+
+/** Local days (Asia/Shanghai) since the epoch: compared at every fix, so plain arithmetic. */
+export const localDay = (t: number) => Math.floor((t + 8 * 3_600_000) / 86_400_000);
 
 /** A driving car's region is looked up this often; a standing car's at every fix. */
 const REGION_EVERY_MS = 5 * 60_000;
@@ -45,6 +50,7 @@ export function evaluateFixes(m: DeviceMemory, ctx: DeviceContext, fixes: readon
   const isAway = (a: { lng: number; lat: number; since: number }) => awayFromHomeAndWork(m.nights, m.days, { t: a.since, lng: a.lng, lat: a.lat });
   for (const fix of fixes) {
     const last = m.last;
+    if (env.dayBegins && (!last || localDay(last.t) !== localDay(fix.t))) env.dayBegins(ctx.id, localDay(fix.t), m);
     if (last) {
       push(offlineOnReturn(last, fix.t, ctx.kind, th));
       push(abnormalMove(last, fix, ctx.kind, th));

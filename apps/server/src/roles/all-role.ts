@@ -57,7 +57,7 @@ export async function startAllRole(config: Config, logger: Logger): Promise<{ ur
   const telemetry = createTelemetry(handle);
   // The engine follows the pipeline from the first position on, the demo history included; what was
   // stored while it was down is judged before anything new arrives.
-  const engine = createEngine({ db: handle.db, telemetry, onError: (err) => logger.error({ err }, 'risk engine failed') });
+  const engine = createEngine({ db: handle.db, telemetry, rejudgeDays: config.engineRejudgeDays, onError: (err) => logger.error({ err }, 'risk engine failed') });
   ops.watchPipeline(telemetry.pipeline);
   ops.watchEngine(engine);
   await engine.idle();

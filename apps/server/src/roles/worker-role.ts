@@ -27,7 +27,7 @@ export async function startWorkerRole(config: Config, logger: Logger, handle?: D
   const telemetry = createTelemetry(setup.handle, Date.now, { commitOffsets: commitOffsetsTo(leases), owns });
   // Positions are kept by day: any worker may make the days ahead (creating one twice is harmless).
   const stopPartitions = startPartitionJob(setup.handle.db, (err) => logger.error({ err }, 'making the position partitions ahead failed'));
-  const engine = createEngine({ db: setup.handle.db, telemetry, owns, onError: (err) => logger.error({ err }, 'risk engine failed') });
+  const engine = createEngine({ db: setup.handle.db, telemetry, rejudgeDays: config.engineRejudgeDays, owns, onError: (err) => logger.error({ err }, 'risk engine failed') });
   await engine.start();
   setup.ops.watchPipeline(telemetry.pipeline);
   setup.ops.watchEngine(engine);

@@ -41,5 +41,7 @@ export function describeDetail(warningType: number, detail: string): string {
   } catch {
     // A hand-edited or legacy detail still shows the warning, just without its sentence.
   }
-  return SENTENCES[warningType]?.(parsed ?? {}) ?? '';
+  const sentence = SENTENCES[warningType]?.(parsed ?? {}) ?? '';
+  // Judged from fixes the terminal kept while it had no network and uploaded afterwards (issue 30).
+  return parsed?.lateData === true ? `${sentence}（收到补传数据）` : sentence;
 }

@@ -1,5 +1,5 @@
 import { dayKey, DeviceKind } from '@cvrisk/contracts';
-import type { DerivePendingTable, DeviceAlarmTable, DeviceStatusTable, DeviceTrackStateTable, PositionTable } from '../../db/schema.js';
+import type { DerivePendingTable, DeviceAlarmTable, EnginePendingTable, DeviceStatusTable, DeviceTrackStateTable, PositionTable } from '../../db/schema.js';
 import { createDeviceDeriver, emptyDerivedRows, type DerivedRows } from '../derive/device-deriver.js';
 import type { TrackState } from '../derive/track-state.js';
 import { alarmEdges } from './alarm-edges.js';
@@ -40,6 +40,17 @@ function positionRow(q: Queued): PositionTable {
 }
 
 /** The devices to replay and from which day, for the late fixes that were new. */
+/** Per device, the oldest of its late fixes stored as new: the engine judges the device again from there (engine_pending). */
+export function pendingJudgements(positions: readonly PositionTable[], late: LateFix[], inserted: boolean[]): EnginePendingTable[] {
+  const from = new Map<number, number>();
+  for (const l of late) {
+    if (!inserted[l.row]) continue;
+    const t = positions[l.row]!.gps_time;
+    from.set(l.deviceId, Math.min(t, from.get(l.deviceId) ?? t));
+  }
+  return [...from].map(([device_id, from_time]) => ({ device_id, from_time }));
+}
+
 export function pendingReplays(late: LateFix[], inserted: boolean[]): DerivePendingTable[] {
   const from = new Map<number, number>();
   for (const l of late) if (inserted[l.row]) from.set(l.deviceId, Math.min(l.day, from.get(l.deviceId) ?? l.day));

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { DAILY_SUMS } from '../derive/derived-columns.js';
-import { pendingReplays } from './batch.js';
+import { pendingJudgements, pendingReplays } from './batch.js';
 import type { TelemetryStore, TelemetryStoreOptions } from './telemetry-store.js';
 
 /** PostgreSQL allows 65,535 parameters per statement; position rows have 16 columns. */
@@ -75,6 +75,12 @@ export function createKyselyTelemetryStore(db: Db, opts: TelemetryStoreOptions =
         if (pending.length) {
           await tx.insertInto('derive_pending').values(pending).onConflict((oc) =>
             oc.column('device_id').doUpdateSet({ from_day: sql`least(derive_pending.from_day, excluded.from_day)` }),
+          ).execute();
+        }
+        const judgements = pendingJudgements(b.positions, b.late, result);
+        if (judgements.length) {
+          await tx.insertInto('engine_pending').values(judgements).onConflict((oc) =>
+            oc.column('device_id').doUpdateSet({ from_time: sql`least(engine_pending.from_time, excluded.from_time)` }),
           ).execute();
         }
         // Last: the partition rows it locks are what lease renewals and claims wait on, so they stay

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { DAILY_COLUMNS, DAILY_SUMS } from '../derive/derived-columns.js';
-import { pendingReplays, type BatchWrite } from './batch.js';
+import { pendingJudgements, pendingReplays, type BatchWrite } from './batch.js';
 import type { TelemetryStore } from './telemetry-store.js';
 
 const POSITION_COLUMNS = [
@@ -64,6 +64,9 @@ export function createSqliteTelemetryStore(sqlite: Database.Database): Telemetry
   const markPending = sqlite.prepare(
     'insert into derive_pending (device_id, from_day) values (?, ?) on conflict(device_id) do update set from_day = min(from_day, excluded.from_day)',
   );
+  const markJudgement = sqlite.prepare(
+    'insert into engine_pending (device_id, from_time) values (?, ?) on conflict(device_id) do update set from_time = min(from_time, excluded.from_time)',
+  );
   const addCheckpoint = sqlite.prepare('insert into track_checkpoint (device_id, day, state) values (?, ?, ?) on conflict(device_id, day) do nothing');
   const upsertTrack = sqlite.prepare(
     'insert into device_track_state (device_id, state) values (?, ?) on conflict(device_id) do update set state = excluded.state',
@@ -85,6 +88,7 @@ export function createSqliteTelemetryStore(sqlite: Database.Database): Telemetry
     for (const c of b.checkpoints) addCheckpoint.run(c.device_id, c.day, c.state);
     for (const t of b.trackStates) upsertTrack.run(t.device_id, t.state);
     for (const p of pendingReplays(b.late, inserted)) markPending.run(p.device_id, p.from_day);
+    for (const p of pendingJudgements(b.positions, b.late, inserted)) markJudgement.run(p.device_id, p.from_time);
     return inserted;
   });
 

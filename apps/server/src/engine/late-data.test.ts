@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJt808Gateway, type Jt808Gateway } from '../telemetry/gateway/gateway.js';
+import { locationFix, VirtualTerminal } from '../telemetry/simulator/virtual-terminal.js';
+import { HANGZHOU, MIN, offset, type At } from '../test/engine-tracks.js';
+import { createTestApp, SEED_NOW, type TestApp } from '../test/test-app.js';
+import { createEngine, type Engine } from './engine.js';
+
+/**
+ * Issue 30: a terminal that lost its network keeps its fixes and uploads them when it is back, its
+ * current position first, then the kept ones as a blind-area batch (0x0704). Whatever order they
+ * arrive in, the engine raises the same warnings at the same times as for a terminal that never lost
+ * its signal; the late ones say so.
+ */
+let t: TestApp;
+let engine: Engine;
+let gateway: Jt808Gateway;
+const devices: { id: number; number: string; vt: VirtualTerminal }[] = [];
+
+const HOME = offset(HANGZHOU, -1500, -800);
+const PAWNSHOP = offset(HANGZHOU, 2500, 1500);
+/** 2026-11-19 08:00 in Asia/Shanghai: a morning before the seed's clock. */
+const DAY0 = Date.UTC(2026, 10, 19, 0, 0, 0);
+const POWER_LOST = 1 << 8;
+
+type Step = { t: number; at: At; speed?: number; alarm?: number };
+const every5 = (from: number, to: number, at: At, alarm = 0): Step[] =>
+  Array.from({ length: (to - from) / (5 * MIN) + 1 }, (_, i) => ({ t: DAY0 + from * MIN + i * 5 * MIN, at, alarm }));
+const drive = (from: number, a: At, b: At): Step[] =>
+  [1, 2, 3].map((k) => ({ t: DAY0 + (from + (k - 1) * 5) * MIN, at: { lng: a.lng + ((b.lng - a.lng) * k) / 4, lat: a.lat + ((b.lat - a.lat) * k) / 4 }, speed: 30 }));
+
+/** Home, a drive to the pawnshop, an hour there with the power cut for its last 20 minutes, home again. */
+const DAY: Step[] = [
+  ...every5(0, 60, HOME),
+  ...drive(65, HOME, PAWNSHOP),
+  ...every5(80, 115, PAWNSHOP),
+  ...every5(120, 140, PAWNSHOP, POWER_LOST),
+  ...drive(145, PAWNSHOP, HOME),
+  ...every5(160, 180, HOME),
+];
+/** 09:05 to 10:35: under ground, out of coverage. */
+const inBlindArea = (s: Step) => s.t > DAY0 + 60 * MIN && s.t < DAY0 + 160 * MIN;
+const fixOf = (s: Step) => locationFix({ time: s.t, lng: s.at.lng, lat: s.at.lat, speed: s.speed ?? 0, direction: 0, acc: Boolean(s.speed), alarm: s.alarm });
+
+async function sendInOrder(vt: VirtualTerminal, steps: Step[]) {
+  for (const s of steps) expect(await vt.report(fixOf(s))).toBe(0);
+}
+
+/** The warnings as an operator compares them: what, since when, until when, where, how serious. */
+const warningsOf = async (deviceId: number) =>
+  (await t.db.selectFrom('warning').select(['warning_type', 'warning_time', 'last_time', 'place_key', 'risk_level', 'compound', 'deal_status', 'detail'])
+    .where('device_id', '=', deviceId).orderBy('warning_time').orderBy('warning_type').execute())
+    .map(({ detail, ...w }) => ({ ...w, late: JSON.parse(detail).lateData === true }));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log: { info() {}, warn() {} } });
+  const port = await gateway.listen();
+  engine = createEngine({ db: t.db, telemetry: t.telemetry, now: () => SEED_NOW, onError: (err) => { throw err; } });
+  const rows = await t.db.selectFrom('device as d').innerJoin('dept', 'dept.id', 'd.dept_id').select(['d.id', 'd.device_number', 'd.model'])
+    .where('dept.name', '=', '杭州宝龙奥迪4S店').where('d.kind', '=', 1).where('d.car_id', 'is not', null)
+    .where('d.id', 'not in', t.db.selectFrom('fence_binding').select('device_id')).orderBy('d.id').limit(2).execute();
+  const dealer = await t.db.selectFrom('dept').select('id').where('name', '=', '杭州宝龙奥迪4S店').executeTakeFirstOrThrow();
+  await t.db.insertInto('risk_point').values({ dept_id: dealer.id, category: 'pawnshop', name: '补传测试典当行', lng: PAWNSHOP.lng, lat: PAWNSHOP.lat, address: '', created_by: null, created_at: SEED_NOW }).execute();
+  for (const r of rows) {
+    const vt = new VirtualTerminal({ host: '127.0.0.1', port, deviceNumber: r.device_number, version: 2013, model: r.model, replyTimeoutMs: 5000 });
+    await vt.connect();
+    expect(await vt.authenticate((await vt.register())!)).toBe(true);
+    devices.push({ id: r.id, number: r.device_number, vt });
+  }
+});
+afterAll(async () => {
+  for (const d of devices) d.vt.close();
+  await gateway?.close();
+  await engine?.stop();
+  await t?.close();
+});
+
+describe('late data judged in time order', () => {
+  it('raises from a blind-area upload the same stay, power cut and compound as from the reports in order, saying they came late', async () => {
+    const [inOrder, late] = devices;
+    await sendInOrder(inOrder!.vt, DAY);
+
+    await sendInOrder(late!.vt, DAY.filter((s) => s.t <= DAY0 + 60 * MIN));
+    const back = DAY.find((s) => s.t === DAY0 + 160 * MIN)!;
+    await sendInOrder(late!.vt, [back]);
+    expect(await late!.vt.reportBatch(DAY.filter(inBlindArea).map(fixOf), true)).toBe(0);
+    await sendInOrder(late!.vt, DAY.filter((s) => s.t > back.t));
+    await engine.idle();
+
+    const expected = await warningsOf(inOrder!.id);
+    // The power cut within 72 h of the stay is compound (high).
+    expect(expected.map((w) => [w.warning_type, w.compound])).toEqual([[4, 0], [2, 1]]);
+    expect(expected.every((w) => !w.late)).toBe(true);
+    expect(await warningsOf(late!.id)).toEqual(expected.map((w) => ({ ...w, late: true })));
+
+    // The operator reads it in the warning's detail.
+    const stay = await t.db.selectFrom('warning').select('id').where('device_id', '=', late!.id).where('warning_type', '=', 4).executeTakeFirstOrThrow();
+    const token = await t.login('admin');
+    const detail = await t.app.inject({ method: 'GET', url: `/api/report/riskWarning/getWarningDetails?id=${stay.id}`, headers: { accessToken: token } });
+    expect(detail.json().result.entity.detail).toMatch(/^在典当行「补传测试典当行」\d+米内停留.+（收到补传数据）$/);
+  });
+
+  it('raises nothing new when late fixes come again, and leaves a handled warning handled', async () => {
+    const late = devices[1]!;
+    await t.db.updateTable('warning').set({ deal_status: 1 }).where('device_id', '=', late.id).where('warning_type', '=', 4).execute();
+    const before = await warningsOf(late.id);
+    // A fix the terminal had not sent yet, inside the stay: the device is judged again from that morning.
+    const extra = { t: DAY0 + 97 * MIN + 30_000, at: PAWNSHOP };
+    expect(await late.vt.reportBatch([fixOf(extra)], true)).toBe(0);
+    await engine.idle();
+    expect(await t.db.selectFrom('engine_pending').selectAll().where('device_id', '=', late.id).execute()).toEqual([]);
+    expect(await warningsOf(late.id)).toEqual(before);
+  });
+});
