@@ -85,12 +85,12 @@ describe('DeptManagementPage', () => {
   it('creates a dealer under an institution with the kind the institution may hold', async () => {
     const server = open();
     await screen.findByText('杭州西湖店');
-    fireEvent.click(within(rowOf('安达金融')).getByRole('button', { name: '新建下级' }));
+    fireEvent.click(within(rowOf('安达金融')).getByText('新建下级').closest('button')!);
     expect(await screen.findByText('在“安达金融”下新建部门')).toBeTruthy();
     expect(screen.getByLabelText('经销商')).toBeTruthy();
     expect(screen.getByLabelText('安装商')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('名称'), { target: { value: ' 滨江店 ' } });
-    fireEvent.click(screen.getByRole('button', { name: /OK|确\s*定/ }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: /OK|确\s*定/ }));
     expect(await screen.findByText('部门已新建')).toBeTruthy();
     expect(server.sent(DeptAdminCalls.create)[0]!.body).toEqual({ parentId: 2, kind: 'dealer', name: '滨江店', province: null, city: null });
   });
@@ -98,10 +98,10 @@ describe('DeptManagementPage', () => {
   it('disables after a confirmation naming how many users it shuts out', async () => {
     const server = open();
     await screen.findByText('杭州西湖店');
-    fireEvent.click(within(rowOf('杭州西湖店')).getByRole('button', { name: /更多/ }));
+    fireEvent.click(within(rowOf('杭州西湖店')).getByText(/更多/).closest('button')!);
     fireEvent.click(await screen.findByText('停用', { selector: '.ant-dropdown-menu-title-content' }));
     expect(await screen.findByText(/它及其下级部门的 3 个用户将立即退出登录/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: /OK|确\s*定/ }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: /OK|确\s*定/ }));
     expect(await screen.findByText('部门已停用，2个会话已退出登录')).toBeTruthy();
     expect(server.sent(DeptAdminCalls.disable)[0]!.body).toEqual({ id: 3 });
   });
@@ -109,12 +109,13 @@ describe('DeptManagementPage', () => {
   it('moves a dealer to another institution', async () => {
     const server = open();
     await screen.findByText('杭州西湖店');
-    fireEvent.click(within(rowOf('杭州西湖店')).getByRole('button', { name: /更多/ }));
+    fireEvent.click(within(rowOf('杭州西湖店')).getByText(/更多/).closest('button')!);
     fireEvent.click(await screen.findByText('移动', { selector: '.ant-dropdown-menu-title-content' }));
     expect(await screen.findByText('移动“杭州西湖店”')).toBeTruthy();
-    fireEvent.mouseDown(screen.getByRole('combobox'));
+    const dialog = screen.getByRole('dialog');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
     fireEvent.click(await screen.findByText('华信金融', { selector: '.ant-select-item-option-content' }));
-    fireEvent.click(screen.getAllByRole('button', { name: /OK|确\s*定/ }).at(-1)!);
+    fireEvent.click(within(dialog).getByRole('button', { name: /OK|确\s*定/ }));
     expect(await screen.findByText('部门已移动')).toBeTruthy();
     expect(server.sent(DeptAdminCalls.move)[0]!.body).toEqual({ id: 3, parentId: 5 });
   });
@@ -124,7 +125,7 @@ describe('DeptManagementPage', () => {
     await screen.findByText('杭州西湖店');
     const own = rowOf('安达金融');
     expect(within(own).getByText('本部门')).toBeTruthy();
-    fireEvent.click(within(own).getByRole('button', { name: /更多/ }));
+    fireEvent.click(within(own).getByText(/更多/).closest('button')!);
     expect(await screen.findByText('预警配置')).toBeTruthy();
     expect(screen.getByText('推送配置')).toBeTruthy();
     expect(screen.queryByText('移动', { selector: '.ant-dropdown-menu-title-content' })).toBeNull();
@@ -138,7 +139,7 @@ describe('DeptManagementPage', () => {
     await screen.findByText('杭州西湖店');
     expect(screen.queryByText('创建时间')).toBeNull();
     expect(within(rowOf('杭州西湖店')).getByText('经销商')).toBeTruthy();
-    fireEvent.click(within(rowOf('杭州西湖店')).getByRole('button', { name: '操作' }));
+    fireEvent.click(within(rowOf('杭州西湖店')).getByLabelText('操作').closest('button')!);
     expect(await screen.findByText('编辑', { selector: '.ant-dropdown-menu-title-content' })).toBeTruthy();
     expect(screen.getByText('移动', { selector: '.ant-dropdown-menu-title-content' })).toBeTruthy();
   });

@@ -44,7 +44,7 @@ async function fill(u: ReturnType<typeof userEvent.setup>, field: HTMLElement, t
 async function openDialog() {
   const view = renderRoutes([{ path: '/', element: <QuickDispatchButton /> }], '/');
   const u = userEvent.setup();
-  await u.click(screen.getByRole('button', { name: '快速派单' }));
+  await u.click(screen.getByLabelText('快速派单', { selector: 'button' }));
   const dialog = await screen.findByRole('dialog');
   return { ...view, u, dialog, search: () => within(dialog).getByLabelText('搜索地址，如：杭州市西湖区') };
 }
@@ -131,7 +131,7 @@ describe('the quick-dispatch dialog', () => {
     await u.keyboard('{Enter}');
     await waitFor(() => expect(within(dialog).getByLabelText('安装地址')).toHaveProperty('value', '浙江省杭州市西湖区文三路90号'));
 
-    await u.click(within(dialog).getByRole('button', { name: /派\s*单/ }));
+    await u.click(within(dialog).getByText(/^派\s*单$/).closest('button')!);
     expect(await screen.findByText('派单成功')).toBeTruthy();
     expect(sent(DispatchCalls.quickDispatch).map((s) => s.body)).toEqual([{
       realName: '李师傅', phone: '13812345678', carOwnerName: '王伟', reserveTime: '2030-01-02 09:30:00', orderType: 1, brandName: '奥迪',
@@ -140,7 +140,7 @@ describe('the quick-dispatch dialog', () => {
     await waitFor(closing);
     expect(queryClient.getQueryState(['dispatch', 'list', {}])?.isInvalidated).toBe(true);
 
-    await u.click(screen.getByRole('button', { name: '快速派单' }));
+    await u.click(screen.getByLabelText('快速派单', { selector: 'button' }));
     const again = await screen.findByRole('dialog');
     expect(within(again).getByLabelText('搜索地址，如：杭州市西湖区')).toHaveProperty('value', '');
     expect(within(again).getByLabelText('安装地址')).toHaveProperty('value', '');
@@ -150,7 +150,7 @@ describe('the quick-dispatch dialog', () => {
   it('sends nothing while a field is missing, and asks for the place on the map', async () => {
     const { sent } = serve();
     const { u, dialog } = await openDialog();
-    await u.click(within(dialog).getByRole('button', { name: /派\s*单/ }));
+    await u.click(within(dialog).getByText(/^派\s*单$/).closest('button')!);
     expect(await within(dialog).findByText('请输入联系人')).toBeTruthy();
     expect(within(dialog).getByText('请选择安装产品')).toBeTruthy();
     expect(within(dialog).getByText('请选择安装地址')).toBeTruthy();
@@ -175,7 +175,7 @@ describe('the quick-dispatch dialog', () => {
     await fill(u, search(), '文三路');
     await u.keyboard('{Enter}');
     await waitFor(() => expect(within(dialog).getByLabelText('安装地址')).toHaveProperty('value', '浙江省杭州市西湖区文三路90号'));
-    await u.click(within(dialog).getByRole('button', { name: /派\s*单/ }));
+    await u.click(within(dialog).getByText(/^派\s*单$/).closest('button')!);
     await waitFor(() => expect(toast).toHaveBeenCalledWith('参数错误：车架号不在您的范围内'));
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(screen.queryByText('派单成功')).toBeNull();
@@ -187,10 +187,10 @@ describe('the quick-dispatch dialog', () => {
     await fill(u, search(), '文三路');
     await fill(u, within(dialog).getByLabelText('联系人'), '李师傅');
     await u.click(within(dialog).getByRole('radio', { name: '维修单' }));
-    await u.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
+    await u.click(within(dialog).getByText(/^取\s*消$/).closest('button')!);
     await waitFor(closing);
 
-    await u.click(screen.getByRole('button', { name: '快速派单' }));
+    await u.click(screen.getByLabelText('快速派单', { selector: 'button' }));
     const again = await screen.findByRole('dialog');
     expect(within(again).getByLabelText('搜索地址，如：杭州市西湖区')).toHaveProperty('value', '');
     expect(within(again).getByLabelText('联系人')).toHaveProperty('value', '');

@@ -84,7 +84,7 @@ describe('RiskWarningListPage', () => {
     const u = userEvent.setup();
     await u.click(box('865253061441'));
     await u.click(box('865253061443'));
-    await u.click(screen.getByRole('button', { name: /处理所选（2）/ }));
+    await u.click(screen.getByText(/处理所选（2）/).closest('button')!);
     expect(await screen.findByText('批量处理预警')).toBeTruthy();
   });
 
@@ -112,7 +112,7 @@ describe('RiskWarningListPage', () => {
     const status = screen.getByLabelText('处理状态').closest('.ant-form-item')!;
     expect(within(status as HTMLElement).getByText('未处理')).toBeTruthy();
     fireEvent.click(status.querySelector('.ant-select-clear')!);
-    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    fireEvent.click(screen.getByText(/^查\s*询$/).closest('button')!);
     await waitFor(() => expect(router.state.location.search).toBe('?dealStatus=all'));
     await waitFor(() => expect(sent(WarningCalls.list).at(-1)?.body).toEqual({ pageNumber: 1, pageSize: 20 }));
     expect(within(status as HTMLElement).queryByText('未处理')).toBeNull();
@@ -130,7 +130,7 @@ describe('RiskWarningListPage', () => {
     const u = userEvent.setup();
     await u.click(within(rowOf('865253061441')).getByRole('checkbox'));
     await u.click(within(rowOf('865253061443')).getByRole('checkbox'));
-    await u.click(screen.getByRole('button', { name: /处理所选（2）/ }));
+    await u.click(screen.getByText(/处理所选（2）/).closest('button')!);
     const dialog = await screen.findByRole('dialog');
     const group = await within(dialog).findByRole('group', { name: '常用语' });
     expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['已电话联系客户，车辆正常使用', '客户维修车辆或更换电瓶导致断电']);
@@ -144,7 +144,7 @@ describe('RiskWarningListPage', () => {
     expect(text.value).toBe('客户维修车辆或更换电瓶导致断电；已电话联系客户，车辆正常使用');
     // Still free text: the operator adds to it.
     await u.type(text, '，已核实');
-    await u.click(within(dialog).getByRole('button', { name: '确定处理' }));
+    await u.click(within(dialog).getByText('确定处理').closest('button')!);
     await waitFor(() => expect(sent(WarningCalls.unifyDealBatch)).toHaveLength(1));
     expect(sent(WarningCalls.unifyDealBatch)[0]?.body).toEqual({ ids: [1, 3], dealDescription: '客户维修车辆或更换电瓶导致断电；已电话联系客户，车辆正常使用，已核实' });
   });
@@ -164,13 +164,13 @@ describe('RiskWarningListPage', () => {
     expect(screen.getByText('共 3 条')).toBeTruthy();
 
     const u = userEvent.setup();
-    await u.click(within(items[0]!).getByRole('button', { name: /处\s*理/ }));
+    await u.click(within(items[0]!).getByText(/^处\s*理$/).closest('button')!);
     const dialog = await screen.findByRole('dialog');
-    await u.click(await within(dialog).findByRole('button', { name: '已电话联系客户，车辆正常使用' }));
-    await u.click(within(dialog).getByRole('button', { name: '确定处理' }));
+    await u.click((await within(dialog).findByText('已电话联系客户，车辆正常使用')).closest('button')!);
+    await u.click(within(dialog).getByText('确定处理').closest('button')!);
     await waitFor(() => expect(sent(WarningCalls.unifyDeal)[0]?.body).toEqual({ id: 1, dealDescription: '已电话联系客户，车辆正常使用', warningType: 1, deviceNumber: '865253061441' }));
 
-    await u.click(within(items[2]!).getByRole('button', { name: /详\s*情/ }));
+    await u.click(within(items[2]!).getByText(/^详\s*情$/).closest('button')!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/risk/warningDetail'));
   });
 
@@ -179,9 +179,9 @@ describe('RiskWarningListPage', () => {
     const { router } = open('/risk/riskWarning');
     await screen.findByRole('list', { name: '风险预警' });
     const u = userEvent.setup();
-    await u.click(screen.getByRole('button', { name: /筛选/ }));
+    await u.click(screen.getByText('筛选', { selector: 'button span' }).closest('button')!);
     const drawer = await screen.findByRole('dialog');
-    await u.click(within(drawer).getByRole('button', { name: /查\s*询/ }));
+    await u.click(within(drawer).getByText(/^查\s*询$/).closest('button')!);
     await waitFor(() => expect(router.state.location.search).toBe('?dealStatus=0'));
   });
 });

@@ -91,7 +91,7 @@ describe('the treat dialog’s common phrases', () => {
     expect(editor.getByText(/只影响华信汽车金融有限公司及其经销商/)).toBeTruthy();
     expect(editor.queryByRole('combobox', { name: '编辑范围' })).toBeNull();
     expect(valuesOf(editor)).toEqual(DEFAULT_POWER_CUT);
-    await u.click(editor.getByRole('button', { name: '删除常用语2' }));
+    await u.click(editor.getByLabelText('删除常用语2').closest('button')!);
     await u.click(editor.getByRole('button', { name: /添加一条常用语/ }));
     await u.type(editor.getByLabelText('常用语2'), '好');
     expect(await editor.findByText('每条常用语至少3个字')).toBeTruthy();
@@ -126,7 +126,7 @@ describe('the treat dialog’s common phrases', () => {
     const editor = await editorDialog();
     expect(editor.getByText('本机构自定义')).toBeTruthy();
     expect(valuesOf(editor)).toEqual(['华信自己的断电常用语']);
-    await u.click(editor.getByRole('button', { name: /恢复平台默认/ }));
+    await u.click(editor.getByText(/恢复平台默认/).closest('button')!);
     const confirm = (await screen.findByText(/将改为沿用平台默认/)).closest<HTMLElement>('.ant-popover')!;
     await u.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(sent(HandlingPhraseCalls.reset)).toHaveLength(1));
@@ -151,7 +151,7 @@ describe('the treat dialog’s common phrases', () => {
     expect(editor.getByText(/平台默认常用语：没有自定义该预警类型的金融机构都使用这些常用语/)).toBeTruthy();
     // The default has nothing to go back to.
     expect(editor.queryByRole('button', { name: /恢复平台默认/ })).toBeNull();
-    await u.click(editor.getByRole('button', { name: '删除常用语2' }));
+    await u.click(editor.getByLabelText('删除常用语2').closest('button')!);
     await u.click(editor.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(sent(HandlingPhraseCalls.save)).toHaveLength(1));
     expect(sent(HandlingPhraseCalls.save)[0]?.body).toEqual({ warningType: 2, phrases: ['客户维修车辆或更换电瓶导致断电'] });
