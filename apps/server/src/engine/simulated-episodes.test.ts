@@ -117,6 +117,16 @@ describe('the scripted episodes of a small fleet, through the pipeline and the e
     }
   });
 
+  it('raise the stays in an underground yard from their blind-area upload, saying they came late', async () => {
+    const blind = plan.episodes.filter((e) => e.blindArea && e.start + 0.5 * HOUR < plan.end);
+    expect(blind.length).toBeGreaterThan(0);
+    for (const e of blind) {
+      const rows = await t.db.selectFrom('warning').select(['detail']).where('car_id', '=', e.carId).where('warning_type', '=', W.riskPointStay.code)
+        .where('last_time', '>=', e.start + 0.5 * HOUR).where('warning_time', '<=', e.end!).execute();
+      expect(rows.map((r) => JSON.parse(r.detail).lateData), `${e.id}`).toContain(true);
+    }
+  });
+
   it('raise the power cut that follows a risk-point stay within 72 h to a compound, high warning', async () => {
     const cuts = plan.episodes.filter((e) => e.kind === 'powerCut' && e.follows);
     expect(cuts.length).toBeGreaterThan(0);

@@ -38,7 +38,8 @@ function stayNear(car: CarPlan, day: number, place: Place): Stay {
   return s;
 }
 
-export function riskPointStay(c: ScriptContext, point: SourceRiskPoint, repeatOf?: string): Draft {
+/** `underground`: the stay is in a yard's underground garage, out of coverage (a blind area); by default a repeated visit is. */
+export function riskPointStay(c: ScriptContext, point: SourceRiskPoint, repeatOf?: string, underground = repeatOf !== undefined): Draft {
   const { car, day, rng } = c;
   // Parking bays add up to 30 m more: the car always ends up within 100 m of the point.
   const spot = placeAround(rng, point, 0.02, 0.065);
@@ -47,9 +48,10 @@ export function riskPointStay(c: ScriptContext, point: SourceRiskPoint, repeatOf
   script(car, day, [{ place: car.home, until: atHour(day, from) }, { place: spot, stayMs: hours * HOUR_MS }, { place: car.home }]);
   return () => {
     const s = stayNear(car, day, spot);
+    if (underground) for (const d of car.devices) d.effects.blindAreas.push({ from: s.t0, to: s.t1 });
     return {
       ...about(c), kind: 'riskPointStay', devices: listed(car.devices), start: s.t0, end: s.t1,
-      place: { ...placeOf(point), name: point.name }, riskPointId: point.id, ...(repeatOf ? { repeatOf } : {}),
+      place: { ...placeOf(point), name: point.name }, riskPointId: point.id, ...(repeatOf ? { repeatOf } : {}), ...(underground ? { blindArea: true as const } : {}),
     };
   };
 }

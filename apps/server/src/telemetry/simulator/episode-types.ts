@@ -11,7 +11,9 @@ export type EpisodePlace = Place & { name?: string; city?: string; province?: st
  * exactly these produce warnings. Times are epoch ms; `end` null means it lasts for good.
  *
  * - riskPointStay: the car is parked within 100 m of risk point `riskPointId` (`place`) from `start`
- *   to `end` (one episode per stay; a repeated stay names the first one in `repeatOf`).
+ *   to `end` (one episode per stay; a repeated stay names the first one in `repeatOf`). A repeated
+ *   stay, and the stay before a compound power cut, are in the yard's underground garage (`blindArea`):
+ *   their fixes reach the platform after the car is out again, as a blind-area upload.
  * - powerCut: the wired device reports alarm bit 8 at `start` where it is parked (`place`), then
  *   nothing until `end` (null: never again).
  * - removal: the device reports a tamper bit (16 wired, 17 wireless) at `start`, then nothing, for good.
@@ -39,4 +41,6 @@ export type Episode = {
   repeatOf?: string;
   /** A power cut that follows a risk-point stay of the same car within 72 h: the compound case. */
   follows?: string;
+  /** The devices were out of coverage throughout: the stay reaches the platform late, as a blind-area upload. */
+  blindArea?: true;
 };

@@ -82,7 +82,8 @@ function draft(kind: Kind, c: ScriptContext, recent: boolean, firstDay: number):
     case 'compound': {
       const stayDay = recent ? Math.max(firstDay, c.day - 1) : c.day;
       const point = rng.pick(car.riskPoints);
-      const stay = scripts.riskPointStay({ ...c, day: stayDay, id: `${c.id}-stay` }, point);
+      // Underground, out of coverage: the power cut after it finds a stay that was judged late.
+      const stay = scripts.riskPointStay({ ...c, day: stayDay, id: `${c.id}-stay` }, point, undefined, true);
       const cut = scripts.powerCut({ ...c, day: stayDay + rng.int(1, 2), id: `${c.id}-cut` }, rng.chance(0.6), `${c.id}-stay`);
       return [stay, cut];
     }

@@ -80,7 +80,7 @@ function planCar(seed: number, firstDay: number, sc: SourceCar, city: HomeCity, 
       key,
       phaseMs: d.kind === DeviceKind.wired ? dr.int(0, 899) * 1000 : dr.int(1800, 19_800) * 1000,
       battery: { usedAtStart: dr.float(0, 75), perDay: dr.float(0.4, 2) },
-      effects: { silences: [], alarms: [], pins: [] },
+      effects: { silences: [], alarms: [], pins: [], blindAreas: [] },
     };
   });
   return car;

@@ -1,7 +1,7 @@
 import type { AuthCodes } from './auth-codes.js';
 import { openLink, type Connection, type DeviceLink } from './device-link.js';
 import { FixBuffer } from './fix-buffer.js';
-import type { FleetPlan, PlannedDevice } from './plan-types.js';
+import type { FleetPlan, PlannedDevice, Span } from './plan-types.js';
 import { deviceFixes } from './timeline.js';
 
 export type HistoryOptions = {
@@ -43,16 +43,17 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult> {
   async function upload(device: PlannedDevice, fixes: FixBuffer): Promise<void> {
     fixes.clear();
     deviceFixes(o.plan, device, from, to, fixes);
+    const chunks = uploadOrder(fixes, device.effects.blindAreas, batchSize);
     let sent = 0;
-    for (let attempt = 1; sent < fixes.length; attempt++) {
+    for (let attempt = 1; sent < chunks.length; attempt++) {
       let link: DeviceLink | null = null;
       try {
         link = await openLink(device, o.connection, authCodes);
-        while (sent < fixes.length) {
-          const end = Math.min(sent + batchSize, fixes.length);
-          await link.send(fixes, sent, end, true);
-          positions += end - sent;
-          sent = end;
+        while (sent < chunks.length) {
+          const chunk = chunks[sent]!;
+          await link.send(fixes, chunk.from, chunk.to, true);
+          positions += chunk.to - chunk.from;
+          sent += 1;
           o.onProgress?.(done, devices.length, positions);
         }
       } catch (err) {
@@ -78,4 +79,26 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult> {
 
   await Promise.all(Array.from({ length: Math.min(o.concurrency ?? 64, devices.length) }, worker));
   return { devices: devices.length, positions, failed };
+}
+
+/**
+ * The device's fixes as uploads, in the order a terminal sends them: in time order, except that the
+ * fixes of a blind area come after the first fix past it (the current position, sent on coming back
+ * into coverage), as their own uploads. Each upload holds at most `batchSize` fixes.
+ */
+export function uploadOrder(fixes: FixBuffer, blindAreas: readonly Span[], batchSize: number): Span[] {
+  const ranges: Span[] = [];
+  let at = 0;
+  for (const area of [...blindAreas].sort((a, b) => a.from - b.from)) {
+    const first = Math.max(at, fixes.indexAt(area.from));
+    const back = fixes.indexAt(area.to);
+    // Nothing kept, or no fix after it yet: sent as it comes.
+    if (first >= back || back >= fixes.length) continue;
+    ranges.push({ from: at, to: first }, { from: back, to: back + 1 }, { from: first, to: back });
+    at = back + 1;
+  }
+  ranges.push({ from: at, to: fixes.length });
+  const chunks: Span[] = [];
+  for (const r of ranges) for (let i = r.from; i < r.to; i += batchSize) chunks.push({ from: i, to: Math.min(i + batchSize, r.to) });
+  return chunks;
 }

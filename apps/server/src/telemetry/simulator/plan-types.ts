@@ -22,6 +22,11 @@ export type DeviceEffects = {
   alarms: { at: number; bits: number }[];
   /** The device lies at a place whatever the car does (a wireless tracker left behind). */
   pins: (Span & { place: Place })[];
+  /**
+   * Out of coverage (an underground yard): the device keeps its fixes and, back in coverage, sends
+   * its current position first and the kept ones after it as a blind-area batch. Histories only.
+   */
+  blindAreas: Span[];
 };
 
 export type CarPlan = {
