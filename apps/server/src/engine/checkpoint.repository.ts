@@ -1,14 +1,18 @@
 import type { Db } from '../db/database.js';
 
+const CHUNK = 500;
+
 /** The engine's day checkpoints and the devices whose late fixes wait to be judged (migration 026). */
 export function createCheckpointRepository(db: Db) {
   return {
     /** A re-judgement passes the same days again: their checkpoints are replaced by what it saw. */
     async save(rows: { device_id: number; day: number; state: string }[]): Promise<void> {
-      if (rows.length === 0) return;
-      await db.insertInto('engine_checkpoint').values(rows)
-        .onConflict((oc) => oc.columns(['device_id', 'day']).doUpdateSet((eb) => ({ state: eb.ref('excluded.state') })))
-        .execute();
+      // A history upload passes every device's days at once: in chunks, within the bound-parameter limits.
+      for (let i = 0; i < rows.length; i += CHUNK) {
+        await db.insertInto('engine_checkpoint').values(rows.slice(i, i + CHUNK))
+          .onConflict((oc) => oc.columns(['device_id', 'day']).doUpdateSet((eb) => ({ state: eb.ref('excluded.state') })))
+          .execute();
+      }
     },
 
     /** The newest checkpoint of the device on or before `day`. */

@@ -3,6 +3,7 @@ import { createJt808Gateway, type Jt808Gateway } from '../telemetry/gateway/gate
 import { locationFix, VirtualTerminal } from '../telemetry/simulator/virtual-terminal.js';
 import { HANGZHOU, MIN, offset, type At } from '../test/engine-tracks.js';
 import { createTestApp, SEED_NOW, type TestApp } from '../test/test-app.js';
+import { createCheckpointRepository } from './checkpoint.repository.js';
 import { createEngine, type Engine } from './engine.js';
 
 /**
@@ -98,6 +99,13 @@ describe('late data judged in time order', () => {
     const token = await t.login('admin');
     const detail = await t.app.inject({ method: 'GET', url: `/api/report/riskWarning/getWarningDetails?id=${stay.id}`, headers: { accessToken: token } });
     expect(detail.json().result.entity.detail).toMatch(/^在典当行「补传测试典当行」\d+米内停留.+（收到补传数据）$/);
+  });
+
+  it('keeps the day checkpoints of a whole fleet\'s history upload at once (more rows than one statement may bind)', async () => {
+    const rows = Array.from({ length: 12_000 }, (_, i) => ({ device_id: 1_000_000 + i, day: 20_000, state: '{}' }));
+    await createCheckpointRepository(t.db).save(rows);
+    const [{ n }] = await t.db.selectFrom('engine_checkpoint').select((eb) => eb.fn.countAll<number>().as('n')).where('device_id', '>=', 1_000_000).execute();
+    expect(Number(n)).toBe(12_000);
   });
 
   it('raises nothing new when late fixes come again, and leaves a handled warning handled', async () => {
