@@ -1,16 +1,17 @@
 // The pre-authentication flood of the security review, replayed against the real server: 1,000
 // connections each sending 300 sub-packages of a 0x0704 that never completes, without authenticating.
-// Baseline, in the same run: the demo's terminals registering and authenticating, each holding its
-// connection — what honest terminals cost. Prints the server's peak RSS growth per connection under
-// the attack against the baseline's, and an authenticated terminal's heartbeat round trip during the
-// attack against before it.
+// Baseline, in the same run: the demo's terminals signing in (with the codes the first start gave
+// the fitted ones; those in stock register), each holding its connection — what honest terminals
+// cost. Prints the server's peak RSS growth per connection under the attack against the baseline's,
+// and an authenticated terminal's heartbeat round trip during the attack against before it.
 import net from 'node:net';
 import { ensureBuilt } from '../scripts/build.mjs';
 import { openDatabase } from '../apps/server/src/db/database.js';
 import { packFrames } from '../apps/server/src/telemetry/jt808/frame-writer.js';
 import { FrameSplitter, MessageId } from '../apps/server/src/telemetry/jt808/index.js';
+import { signIn } from '../apps/server/src/telemetry/simulator/device-link.js';
 import { VirtualTerminal } from '../apps/server/src/telemetry/simulator/virtual-terminal.js';
-import { fmt, progress, quantile, rssBytes, startServer } from './lib.js';
+import { demoAuthCodes, fmt, progress, quantile, rssBytes, startServer } from './lib.js';
 import path from 'node:path';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 1000);
@@ -66,10 +67,11 @@ async function main(): Promise<void> {
   const probe = openDatabase({ sqliteFile: path.join(server.dataDir, 'cvrisk.db') });
   const numbers = (await probe.db.selectFrom('device').select('device_number').orderBy('id').limit(CONNECTIONS + 1).execute()).map((d) => d.device_number);
   await probe.close();
+  const codes = demoAuthCodes(server.dataDir);
   const [number, ...honestNumbers] = numbers as [string, ...string[]];
   const legit = new VirtualTerminal({ host: '127.0.0.1', port: server.jt808Port, deviceNumber: number, version: 2013, model: 'GT06N' });
   await legit.connect();
-  if (!(await legit.authenticate((await legit.register())!))) throw new Error('the legitimate terminal could not authenticate');
+  await signIn(legit, codes);
   const quietHeartbeat = await heartbeats(legit, 50);
 
   const before = rssBytes(pid);
@@ -79,7 +81,7 @@ async function main(): Promise<void> {
       honest.push(...(await Promise.all(honestNumbers.slice(i, i + 100).map(async (n) => {
         const vt = new VirtualTerminal({ host: '127.0.0.1', port: server.jt808Port, deviceNumber: n, version: n.length > 12 ? 2019 : 2013, model: 'GT06N' });
         await vt.connect();
-        if (!(await vt.authenticate((await vt.register())!))) throw new Error(`${n} could not authenticate`);
+        await signIn(vt, codes);
         return vt;
       }))));
       progress('honest terminals', honest.length, honestNumbers.length);

@@ -7,8 +7,10 @@ import path from 'node:path';
 import { ensureBuilt } from '../scripts/build.mjs';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../apps/server/src/db/database.js';
 import { hashAuthCode } from '../apps/server/src/telemetry/gateway/auth-code.js';
+import type { AuthCodes } from '../apps/server/src/telemetry/simulator/auth-codes.js';
+import { signIn } from '../apps/server/src/telemetry/simulator/device-link.js';
 import { locationFix, VirtualTerminal } from '../apps/server/src/telemetry/simulator/virtual-terminal.js';
-import { cpuSeconds, fmt, progress, quantile, rssBytes, startServer } from './lib.js';
+import { cpuSeconds, demoAuthCodes, fmt, progress, quantile, rssBytes, startServer } from './lib.js';
 import { connectTerminals, prepareFixes, saturate, steady, type LoadResult } from './single-fix-load.js';
 
 const RAW_ROWS = Number(process.env.BENCH_RAW_ROWS ?? 1_224_000);
@@ -85,15 +87,15 @@ async function addBenchDevices(probe: DatabaseHandle, numbers: string[]): Promis
   }
 }
 
-async function connectAll(port: number, numbers: string[], authCode: string | null, label: string): Promise<VirtualTerminal[]> {
+/** Connects and signs in a terminal per number: with its code when `codes` holds one, else by registering (stock, inside its window). */
+async function connectAll(port: number, numbers: string[], codes: AuthCodes, label: string): Promise<VirtualTerminal[]> {
   const out: VirtualTerminal[] = [];
   for (let i = 0; i < numbers.length; i += 500) {
     const part = await Promise.all(
       numbers.slice(i, i + 500).map(async (n) => {
         const vt = new VirtualTerminal({ host: '127.0.0.1', port, deviceNumber: n, version: 2013, model: 'GT06N', replyTimeoutMs: 60_000 });
         await vt.connect();
-        const code = authCode ?? (await vt.register());
-        if (!code || !(await vt.authenticate(code))) throw new Error(`terminal ${n} could not authenticate`);
+        await signIn(vt, codes);
         return vt;
       }),
     );
@@ -108,7 +110,7 @@ async function endToEnd(): Promise<{ rate: number; stored: number; cpuCores: num
   const server = await startServer();
   const probe = openDatabase({ sqliteFile: path.join(server.dataDir, 'cvrisk.db') });
   const numbers = (await probe.db.selectFrom('device').select('device_number').where('kind', '=', 1).orderBy('id').execute()).map((d) => d.device_number);
-  const terminals = await connectAll(server.jt808Port, numbers, null, 'terminals connected');
+  const terminals = await connectAll(server.jt808Port, numbers, demoAuthCodes(server.dataDir), 'terminals connected');
   const T0 = Date.now() - 30 * 24 * 3600_000;
   const prepared = terminals.map((vt, n) =>
     Array.from({ length: BATCHES }, (_, b) =>
@@ -153,7 +155,7 @@ async function concurrent(): Promise<{ terminals: number; cpuCores: number; kbPe
   await addBenchDevices(probe, numbers);
   await new Promise((r) => setTimeout(r, 2000));
   const rssBefore = rssBytes(server.child.pid!);
-  const terminals = await connectAll(server.jt808Port, numbers, BENCH_AUTH, 'terminals connected');
+  const terminals = await connectAll(server.jt808Port, numbers, new Map(numbers.map((n) => [n, BENCH_AUTH])), 'terminals connected');
   await new Promise((r) => setTimeout(r, 3000));
   const kbPerConnection = (rssBytes(server.child.pid!) - rssBefore) / 1024 / terminals.length;
 

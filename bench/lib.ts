@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AUTH_CODES_FILE } from '../apps/server/src/telemetry/simulator/auth-codes.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -25,6 +26,14 @@ export function cpuSeconds(pid: number): number {
 export function rssBytes(pid: number): number {
   const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
   return Number(line.replace(/\D+/g, '')) * 1024;
+}
+
+/**
+ * The auth codes the server's first demo start gave its fitted terminals (kept in DATA_DIR for the
+ * simulator): a terminal of the demo signs in with its code, for its number alone registers nothing.
+ */
+export function demoAuthCodes(dataDir: string): Map<string, string> {
+  return new Map(Object.entries(JSON.parse(fs.readFileSync(path.join(dataDir, AUTH_CODES_FILE), 'utf8')) as Record<string, string>));
 }
 
 export type RunningServer = { child: ChildProcess; httpPort: number; jt808Port: number; dataDir: string; stop(): Promise<void> };

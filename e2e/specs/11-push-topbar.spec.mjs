@@ -59,8 +59,9 @@ export const tests = [
         window.__sameDocument = true;
       });
       // The simulator's virtual terminal reports a power cut over JT/T 808, as a tracker would.
-      // It is the demo fleet's terminal: it proves itself with the code the fleet registered with (a
-      // second registration is refused), or registers if the fleet has not connected it yet.
+      // It is the demo fleet's terminal: a fitted one proves itself with the code the first start
+      // registered it with, kept for the simulator in DATA_DIR (its number alone registers nothing);
+      // one still in stock registers inside the window its stock import opened.
       const terminal = new VirtualTerminal({ host: '127.0.0.1', port: jt808Port, deviceNumber: number, version: 2013, model: 'GT06N' });
       await terminal.connect();
       const codes = JSON.parse(fs.readFileSync(path.join(dataDir, 'simulator-auth-codes.json'), 'utf8'));

@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = {
   'role.create': { zh: '新建角色', en: 'Created a role' },
   'role.update': { zh: '修改角色', en: 'Changed a role' },
   'role.delete': { zh: '删除角色', en: 'Deleted a role' },
+  'alarmMapping.save': { zh: '修改设备报警映射', en: 'Changed an alarm mapping' },
+  'alarmMapping.delete': { zh: '删除设备报警映射', en: 'Deleted an alarm mapping' },
   export: { zh: '导出', en: 'Exported' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 

@@ -74,6 +74,11 @@ export const DeviceListItem = z.object({
   customerName: z.string().nullable(),
   installTime: z.string().nullable(),
   lastTime: z.string().nullable(),
+  /**
+   * When the terminal was last heard from: its newest position, or a later message of any kind (a
+   * heartbeat); the state (online or not) is read from this. Null when it never reported a position.
+   */
+  heardTime: z.string().nullable(),
   /** WGS-84 as stored… */
   lng: z.number().nullable(),
   lat: z.number().nullable(),

@@ -40,6 +40,7 @@ export * from './warning-list.js';
 export * from './handling-phrases.js';
 export * from './car-analysis.js';
 export * from './alarm-list.js';
+export * from './alarm-mapping.js';
 export * from './white-list.js';
 export * from './risk-config.js';
 export * from './warning-feed.js';

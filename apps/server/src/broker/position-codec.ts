@@ -17,13 +17,14 @@ const VERSION = 1;
 
 const FIELDS = [
   'gpsTime', 'lng', 'lat', 'speed', 'direction', 'altitude', 'acc',
-  'mileageKm', 'satellites', 'signal', 'battery', 'fixType', 'alarmWord', 'statusWord',
+  'mileageKm', 'satellites', 'signal', 'battery', 'fixType', 'alarmWord', 'statusWord', 'alarmItems',
 ] as const satisfies readonly (keyof IncomingPosition)[];
 
 /** The fields every position has; a tuple shorter than this is corrupt. */
 const REQUIRED = 7;
 
-type Tuple = (number | null)[];
+/** `alarmItems`, last, is the one list: appended, so a worker of the previous build reads these messages and ignores it. */
+type Tuple = (number | number[] | null)[];
 type Envelope = { v: number; d: string; p: Tuple[] };
 
 const encoder = new TextEncoder();
@@ -34,7 +35,7 @@ export function encodePositions(deviceNumber: string, positions: IncomingPositio
     if (pos.deviceNumber !== deviceNumber) {
       throw new Error(`position of ${pos.deviceNumber} in a message for ${deviceNumber}`);
     }
-    const t: Tuple = FIELDS.map((f) => pos[f] ?? null);
+    const t: Tuple = FIELDS.map((f) => (f === 'alarmItems' && !pos.alarmItems?.length ? null : (pos[f] ?? null)));
     while (t.length > REQUIRED && t[t.length - 1] === null) t.pop();
     return t;
   });

@@ -39,6 +39,16 @@ describe('position messages', () => {
     expect(positions).toEqual([full, { ...fix('013800138000', 1_700_000_001_000), alarmWord: 1 }]);
   });
 
+  it('carry the items that are on, and a message without them reads as before', () => {
+    const tamper = fix('013800138000', 1_700_000_000_000, { alarmWord: 1 << 17, alarmItems: [0xe3, 0xe1] });
+    const quiet = fix('013800138000', 1_700_000_001_000, { alarmItems: [] });
+    const { positions } = decodePositions(encodePositions('013800138000', [tamper, quiet]));
+    expect(positions).toEqual([tamper, fix('013800138000', 1_700_000_001_000)]);
+    // A message of the build before the items were carried: fourteen fields.
+    const older = new TextEncoder().encode(JSON.stringify({ v: 1, d: '1', p: [[1, 120, 30, 0, 0, 0, 0, null, null, null, 80, 1, 4, 3]] }));
+    expect(decodePositions(older).positions).toEqual([{ deviceNumber: '1', gpsTime: 1, lng: 120, lat: 30, speed: 0, direction: 0, altitude: 0, acc: 0, battery: 80, fixType: 1, alarmWord: 4, statusWord: 3 }]);
+  });
+
   it('refuse a position of another device', () => {
     expect(() => encodePositions('1', [fix('2', 1)])).toThrow();
   });

@@ -29,6 +29,8 @@ import * as m023 from './migrations/023_device_stock.js';
 import * as m024 from './migrations/024_registration_window.js';
 import * as m025 from './migrations/025_institution_settings.js';
 import * as m026 from './migrations/026_engine_rejudge.js';
+import * as m027 from './migrations/027_alarm_mapping.js';
+import * as m028 from './migrations/028_heard_at.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -61,6 +63,8 @@ const migrations: Record<string, Migration> = {
   '024_registration_window': m024,
   '025_institution_settings': m025,
   '026_engine_rejudge': m026,
+  '027_alarm_mapping': m027,
+  '028_heard_at': m028,
 };
 
 /** Every migration this build knows, in order: a database is ready for it once all are applied (ops/health-checks.ts). */

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Row types of every table. Times are epoch milliseconds, day keys YYYYMMDD integers, booleans 0/1,
@@ -44,6 +44,7 @@ export interface DB {
   derive_pending: DerivePendingTable;
   engine_checkpoint: EngineCheckpointTable;
   engine_pending: EnginePendingTable;
+  alarm_mapping: AlarmMappingTable;
   engine_device_state: EngineDeviceStateTable;
   webhook: WebhookTable;
   webhook_delivery: WebhookDeliveryTable;
@@ -247,6 +248,12 @@ export interface DeviceStatusTable {
   alarm_word: number;
   status_word: number;
   updated_at: number;
+  /** The mapped alarms (types 100–103) of the newest report, bit i = type 100 + i (migration 027). */
+  model_alarms: number;
+  /** The server's time of the terminal's latest message of any kind (a heartbeat too); null until heard over JT/T 808. */
+  heard_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the terminal's current run of messages began (no pause longer than a wired device's grace). */
+  heard_since: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PositionTable {
@@ -266,6 +273,8 @@ export interface PositionTable {
   alarm_word: number;
   status_word: number;
   received_at: number;
+  /** The mapped alarms the report carried when it was received, bit i = type 100 + i (migration 027). */
+  model_alarms: number;
 }
 
 export interface DeviceAlarmTable {
@@ -532,6 +541,18 @@ export interface EngineCheckpointTable {
 export interface EnginePendingTable {
   device_id: number;
   from_time: number;
+}
+
+/** A terminal model's reserved alarm bit or additional item and the alarm type it means (migration 027). */
+export interface AlarmMappingTable {
+  id: Generated<number>;
+  model: string;
+  /** 'bit': an alarm-word bit 0–31; 'item': an additional item id 0–255. */
+  source: string;
+  code: number;
+  /** 100–103. */
+  alarm_type: number;
+  updated_at: number;
 }
 
 export interface DerivePendingTable {

@@ -80,7 +80,7 @@ export async function insertFleet(
     }
     progress('devices', (done += batch.length), deviceRows.length);
   }
-  // As a stock import and the fitting would have: the simulated terminals register through the gateway.
+  // As a stock import and the fitting would have; the first demo start then registers the fitted ones (demo-terminals.ts).
   await openRegistrationWindows(trx, fitted.map((d) => d.id), 'install', now + DEFAULT_REGISTER_WINDOW_MS);
   await openRegistrationWindows(trx, inStock, 'stock', now + DEFAULT_REGISTER_WINDOW_MS);
   return { customers: plans.length, cars: carId.size, devices: deviceRows.length, fitted };

@@ -85,7 +85,7 @@ export function createEngine(o: EngineOptions) {
   const checkpoints = createCheckpointRepository(o.db);
   const reachMs = (o.rejudgeDays ?? DEFAULT_REJUDGE_DAYS) * DAY_MS;
   const points = createRiskPointIndex(createEngineRiskPointRepository(o.db), now);
-  const core = createCore({ warnings, grades, positions, contexts, points, store, checkpoints, now, owns, announce: (w) => o.telemetry.announceWarning(w),
+  const core = createCore({ warnings, grades, positions, contexts, points, store, checkpoints, status, now, owns, announce: (w) => o.telemetry.announceWarning(w),
     raised: createLoanFraudSuggester(o.db, now),
   });
   const queue: (() => Promise<void>)[] = [];

@@ -9,7 +9,7 @@ import { fenceCrossings } from './rules/fence.js';
 import { leftRegion, type Region } from './rules/left-region.js';
 import { advanceAnchor, driving, longStay } from './rules/long-stay.js';
 import { lowBattery } from './rules/low-battery.js';
-import { offlineOnReturn } from './rules/offline.js';
+import { offlineOnReturn, type HeardRun } from './rules/offline.js';
 import { powerCut } from './rules/power-cut.js';
 import { removal } from './rules/removal.js';
 import { residenceChange } from './rules/residence-change.js';
@@ -25,6 +25,8 @@ export type EvalEnv = {
   memoryOf(id: number): DeviceMemory | undefined;
   /** That device's memory changed here (a separation spell lives with the wireless device). */
   touched(id: number): void;
+  /** The device's current run of messages heard by the gateway, when one may fall inside a silence between its fixes. */
+  heardRun?(deviceId: number): HeardRun | undefined;
   /** Before the device's first fix of a local day: its memory as it stands, kept for judging late fixes again. */
   dayBegins?(deviceId: number, day: number, m: DeviceMemory): void;
 };
@@ -52,12 +54,12 @@ export function evaluateFixes(m: DeviceMemory, ctx: DeviceContext, fixes: readon
     const last = m.last;
     if (env.dayBegins && (!last || localDay(last.t) !== localDay(fix.t))) env.dayBegins(ctx.id, localDay(fix.t), m);
     if (last) {
-      push(offlineOnReturn(last, fix.t, ctx.kind, th));
+      push(offlineOnReturn(last, fix.t, ctx.kind, th, env.heardRun?.(ctx.id)));
       push(abnormalMove(last, fix, ctx.kind, th));
     }
-    const word = last?.alarmWord ?? 0;
-    if (fix.alarmWord !== word) {
-      const { opened } = alarmEdges(word, fix.alarmWord, ctx.model);
+    const before = { word: last?.alarmWord ?? 0, model: last?.modelAlarms ?? 0 };
+    if (fix.alarmWord !== before.word || fix.modelAlarms !== before.model) {
+      const { opened } = alarmEdges(before, { word: fix.alarmWord, model: fix.modelAlarms });
       push(powerCut(ctx.kind, opened, fix));
       push(removal(opened, fix));
     }
@@ -99,7 +101,8 @@ export function evaluateFixes(m: DeviceMemory, ctx: DeviceContext, fixes: readon
       last.lng = fix.lng;
       last.lat = fix.lat;
       last.alarmWord = fix.alarmWord;
-    } else m.last = { t: fix.t, lng: fix.lng, lat: fix.lat, alarmWord: fix.alarmWord };
+      last.modelAlarms = fix.modelAlarms;
+    } else m.last = { t: fix.t, lng: fix.lng, lat: fix.lat, alarmWord: fix.alarmWord, modelAlarms: fix.modelAlarms };
   }
 }
 

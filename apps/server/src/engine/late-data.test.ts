@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJt808Gateway, type Jt808Gateway } from '../telemetry/gateway/gateway.js';
 import { locationFix, VirtualTerminal } from '../telemetry/simulator/virtual-terminal.js';
-import { HANGZHOU, MIN, offset, type At } from '../test/engine-tracks.js';
+import { HANGZHOU, MIN, offset, SUZHOU, type At } from '../test/engine-tracks.js';
 import { createTestApp, SEED_NOW, type TestApp } from '../test/test-app.js';
 import { createCheckpointRepository } from './checkpoint.repository.js';
+import { WITHDRAWN_BY_LATE_DATA } from './core.js';
 import { createEngine, type Engine } from './engine.js';
 
 /**
@@ -25,7 +26,7 @@ const POWER_LOST = 1 << 8;
 
 type Step = { t: number; at: At; speed?: number; alarm?: number };
 const every5 = (from: number, to: number, at: At, alarm = 0): Step[] =>
-  Array.from({ length: (to - from) / (5 * MIN) + 1 }, (_, i) => ({ t: DAY0 + from * MIN + i * 5 * MIN, at, alarm }));
+  Array.from({ length: (to - from) / 5 + 1 }, (_, i) => ({ t: DAY0 + from * MIN + i * 5 * MIN, at, alarm }));
 const drive = (from: number, a: At, b: At): Step[] =>
   [1, 2, 3].map((k) => ({ t: DAY0 + (from + (k - 1) * 5) * MIN, at: { lng: a.lng + ((b.lng - a.lng) * k) / 4, lat: a.lat + ((b.lat - a.lat) * k) / 4 }, speed: 30 }));
 
@@ -62,7 +63,11 @@ beforeAll(async () => {
     .where('d.id', 'not in', t.db.selectFrom('fence_binding').select('device_id')).orderBy('d.id').limit(2).execute();
   const dealer = await t.db.selectFrom('dept').select('id').where('name', '=', '杭州宝龙奥迪4S店').executeTakeFirstOrThrow();
   await t.db.insertInto('risk_point').values({ dept_id: dealer.id, category: 'pawnshop', name: '补传测试典当行', lng: PAWNSHOP.lng, lat: PAWNSHOP.lat, address: '', created_by: null, created_at: SEED_NOW }).execute();
-  for (const r of rows) {
+  // Four more, on cars bound to 浙江省, for the rules that read no risk point.
+  const more = await t.db.selectFrom('device as d').innerJoin('car as c', 'c.id', 'd.car_id').select(['d.id', 'd.device_number', 'd.model'])
+    .where('c.region_province', '=', '浙江省').where('d.kind', '=', 1).where('d.id', 'not in', rows.map((r) => r.id))
+    .where('d.id', 'not in', t.db.selectFrom('fence_binding').select('device_id')).orderBy('d.id').limit(4).execute();
+  for (const r of [...rows, ...more]) {
     const vt = new VirtualTerminal({ host: '127.0.0.1', port, deviceNumber: r.device_number, version: 2013, model: r.model, replyTimeoutMs: 5000 });
     await vt.connect();
     expect(await vt.authenticate((await vt.register())!)).toBe(true);
@@ -118,5 +123,58 @@ describe('late data judged in time order', () => {
     await engine.idle();
     expect(await t.db.selectFrom('engine_pending').selectAll().where('device_id', '=', late.id).execute()).toEqual([]);
     expect(await warningsOf(late.id)).toEqual(before);
+  });
+});
+
+/**
+ * Plays a day both ways: in order on one device; on the other, what it kept in the blind area after
+ * its current position (the first fix after it), as a batch, then the rest.
+ */
+async function bothWays(inOrder: VirtualTerminal, late: VirtualTerminal, day: Step[], blind: (s: Step) => boolean) {
+  await sendInOrder(inOrder, day);
+  const backAt = day.findIndex((s, i) => i > 0 && !blind(s) && blind(day[i - 1]!));
+  await sendInOrder(late, day.slice(0, backAt).filter((s) => !blind(s)));
+  await sendInOrder(late, [day[backAt]!]);
+  expect(await late.reportBatch(day.filter(blind).map(fixOf), true)).toBe(0);
+  await sendInOrder(late, day.slice(backAt + 1));
+  await engine.idle();
+}
+
+const THEFT = 1 << 26;
+const drive2 = (from: number, to: number, a: At, b: At): Step[] => {
+  const n = (to - from) / 5;
+  return Array.from({ length: n }, (_, i) => ({ t: DAY0 + (from + i * 5) * MIN, at: { lng: a.lng + ((b.lng - a.lng) * (i + 1)) / n, lat: a.lat + ((b.lat - a.lat) * (i + 1)) / n }, speed: 80 }));
+};
+
+describe('every rule, late as in order', () => {
+  it('raises leaving the province and the removal alarm of a trip whose arrival was in a blind area, at the same times', async () => {
+    const [inOrder, late] = [devices[2]!, devices[3]!];
+    const day: Step[] = [
+      ...every5(0, 60, HOME),
+      ...drive2(65, 180, HOME, SUZHOU),
+      ...every5(180, 235, SUZHOU),
+      ...every5(240, 270, SUZHOU, THEFT),
+      ...every5(275, 330, SUZHOU),
+    ];
+    await bothWays(inOrder.vt, late.vt, day, (s) => s.t > DAY0 + 120 * MIN && s.t < DAY0 + 285 * MIN);
+    const expected = await warningsOf(inOrder.id);
+    expect(expected.map((w) => w.warning_type).sort()).toEqual([3, 5]);
+    // Its current position, 160 km from where it was last seen, first looked like an abnormal move:
+    // the kept fixes show the drive, and that warning is closed, saying why.
+    const lateOnes = await warningsOf(late.id);
+    expect(lateOnes.filter((w) => w.warning_type !== 10)).toEqual(expected.map((w) => ({ ...w, late: true })));
+    const withdrawn = await t.db.selectFrom('warning').select(['deal_status', 'deal_description']).where('device_id', '=', late.id).where('warning_type', '=', 10).execute();
+    expect(withdrawn).toEqual([{ deal_status: 1, deal_description: WITHDRAWN_BY_LATE_DATA }]);
+  });
+
+  it('raises an abnormal move dated when the car reappeared, though its current position came first', async () => {
+    const [inOrder, late] = [devices[4]!, devices[5]!];
+    const far = offset(HOME, 15_000, 0);
+    // Home, then nothing at all for 90 minutes (powered off), then 15 km away.
+    const day: Step[] = [...every5(0, 60, HOME), ...every5(150, 240, far)];
+    await bothWays(inOrder.vt, late.vt, day, (s) => s.t >= DAY0 + 150 * MIN && s.t < DAY0 + 180 * MIN);
+    const expected = await warningsOf(inOrder.id);
+    expect(expected.map((w) => [w.warning_type, w.warning_time])).toEqual([[10, DAY0 + 150 * MIN]]);
+    expect(await warningsOf(late.id)).toEqual(expected.map((w) => ({ ...w, late: true })));
   });
 });

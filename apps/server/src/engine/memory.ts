@@ -14,7 +14,8 @@ export type DaySample = Seen & { day: number };
  * learns. Stored as JSON beside the time of the last fix evaluated, so a restart resumes exactly.
  */
 export type DeviceMemory = {
-  last: (Seen & { alarmWord: number }) | null;
+  /** `modelAlarms` is absent in a memory saved before the alarm mapping (read as none). */
+  last: (Seen & { alarmWord: number; modelAlarms?: number }) | null;
   anchor: Anchor;
   pointStay: PointStay;
   outside: OutsideSpell;

@@ -7,7 +7,7 @@ export function createEnginePositionRepository(db: Db) {
     /** Up to `limit` of a device's fixes after `after` (fix time) received before `receivedBefore`, oldest first. */
     replayPage(deviceId: number, after: number, receivedBefore: number, limit: number) {
       return db.selectFrom('position')
-        .select(['gps_time', 'lng', 'lat', 'speed', 'acc', 'battery', 'alarm_word'])
+        .select(['gps_time', 'lng', 'lat', 'speed', 'acc', 'battery', 'alarm_word', 'model_alarms'])
         .where('device_id', '=', deviceId).where('gps_time', '>', after).where('received_at', '<', receivedBefore)
         .orderBy('gps_time').limit(limit).execute();
     },

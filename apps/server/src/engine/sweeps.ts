@@ -26,8 +26,9 @@ export async function sweepOffline(
   for (const r of rows) {
     const ctx = contexts.get(r.device_id);
     if (!ctx) continue;
-    if (deferAfter !== null && r.last_time + offlineLimitMs(ctx.kind, ctx.thresholds) >= deferAfter) continue;
-    const fire = offlineNow({ t: r.last_time, lng: r.lng, lat: r.lat }, now, ctx.kind, ctx.thresholds);
+    const heard = Number(r.heard);
+    if (deferAfter !== null && heard + offlineLimitMs(ctx.kind, ctx.thresholds) >= deferAfter) continue;
+    const fire = offlineNow({ t: heard, lng: r.lng, lat: r.lat }, now, ctx.kind, ctx.thresholds);
     if (fire) found.push({ deviceId: r.device_id, fire });
   }
   return found;

@@ -9,6 +9,8 @@ export type Fix = {
   acc: number;
   battery: number | null;
   alarmWord: number;
+  /** The mapped alarms the report carried when it was received (position.model_alarms). */
+  modelAlarms: number;
 };
 
 /** A point in time and space: where and when something was seen. */

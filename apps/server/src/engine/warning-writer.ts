@@ -9,7 +9,7 @@ import type { EngineWarningRepository } from './warning.repository.js';
  * What the writer knows of the newest warning of one (device, type, place); `pending` is the latest
  * sighting of a continuing condition not yet written (`flush` writes it).
  */
-type Known = { id: number; open: boolean; lastTime: number; pending: { ctx: DeviceContext; fire: Fire } | null };
+type Known = { id: number; open: boolean; lastTime: number; pending: { ctx: DeviceContext; fire: Fire } | null; late: boolean };
 
 export type WriterDeps = {
   warnings: EngineWarningRepository;
@@ -39,12 +39,16 @@ export function createWarningWriter(d: WriterDeps) {
 
   async function lookup(deviceId: number, f: Fire): Promise<Known | null> {
     const row = await d.warnings.newestOf(deviceId, f.type, f.placeKey);
-    return row ? { id: row.id, open: row.deal_status === DEAL_STATUS.unhandled, lastTime: row.last_time, pending: null } : null;
+    return row ? { id: row.id, open: row.deal_status === DEAL_STATUS.unhandled, lastTime: row.last_time, pending: null, late: raisedLate(row.detail) } : null;
   }
 
   /** Answers false when the warning was handled meanwhile and nothing was refreshed. */
   async function refresh(k: Known, ctx: DeviceContext, f: Fire): Promise<boolean> {
-    if (!(await d.warnings.refresh(k.id, f.at, JSON.stringify(f.detail)))) return false;
+    // Whether it was raised from late data stays as it was: later fixes in order keep such a warning
+    // going, and late fixes only refresh one that was raised in order.
+    const { lateData: _late, ...rest } = f.detail;
+    const detail = k.late ? { ...rest, lateData: true } : rest;
+    if (!(await d.warnings.refresh(k.id, f.at, JSON.stringify(detail)))) return false;
     // An offline spell may reach a day only while refreshed: that is when it can join a compound.
     if (COMPOUND_TYPES.has(f.type) && (await escalate(d.warnings, { id: k.id, type: f.type, time: f.time, carId: ctx.carId, deviceId: ctx.id })).length > 0) {
       if (ctx.customerId !== null) d.changed(ctx.customerId);
@@ -98,12 +102,19 @@ export function createWarningWriter(d: WriterDeps) {
         if (whiteListed(ctx, f.time)) break;
         const id = await insert(ctx, f);
         if (id !== null) {
-          known.set(key, { id, open: true, lastTime: f.at, pending: null });
+          known.set(key, { id, open: true, lastTime: f.at, pending: null, late: f.detail.lateData === true });
           return;
         }
         k = await lookup(ctx.id, f);
       }
       known.set(key, k);
+    },
+
+    /** Drops what is known of a (device, type, place): its warning was changed behind the writer's back. */
+    forget(deviceId: number, type: number, placeKey: string): void {
+      const key = `${deviceId}:${type}:${placeKey}`;
+      known.delete(key);
+      pending.delete(key);
     },
 
     /** Writes the refreshes kept since the last flush; a warning handled meanwhile just drops its refresh. */
@@ -129,4 +140,12 @@ function eventOf(id: number, ctx: DeviceContext, f: Fire, level: RiskLevel, comp
     id, warningType: f.type as WarningTypeCode, warningTypeName: warningTypeName(f.type), riskLevel: level, compound, deviceNumber: ctx.number,
     customerName: ctx.customerName, plateNumber: ctx.plateNumber, deptId: ctx.deptId, warningTime: formatTime(f.time),
   };
+}
+
+function raisedLate(detail: string): boolean {
+  try {
+    return (JSON.parse(detail) as { lateData?: unknown }).lateData === true;
+  } catch {
+    return false;
+  }
 }

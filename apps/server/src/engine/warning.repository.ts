@@ -11,7 +11,7 @@ export function createEngineWarningRepository(db: Db) {
     /** The newest warning of one (device, type, place), unhandled ones first. */
     newestOf(deviceId: number, type: number, placeKey: string) {
       return db.selectFrom('warning')
-        .select(['id', 'deal_status', 'last_time'])
+        .select(['id', 'deal_status', 'last_time', 'detail'])
         .where('device_id', '=', deviceId).where('warning_type', '=', type).where('place_key', '=', placeKey)
         .orderBy('deal_status').orderBy('last_time', 'desc')
         .executeTakeFirst();
@@ -41,6 +41,25 @@ export function createEngineWarningRepository(db: Db) {
         .where('warning_time', '>=', from)
         .where('warning_time', '<=', to)
         .execute();
+    },
+
+    /** A device's unhandled warnings of these types dated at or after `from`: those late data may re-date or disprove. */
+    openSince(deviceId: number, types: readonly number[], from: number) {
+      return db.selectFrom('warning').select(['id', 'warning_type', 'place_key', 'warning_time'])
+        .where('device_id', '=', deviceId).where('warning_type', 'in', [...types]).where('deal_status', '=', 0).where('warning_time', '>=', from)
+        .orderBy('warning_time').execute();
+    },
+
+    /** Dates an unhandled warning when the fixes in time order say it happened. */
+    async redate(id: number, f: { time: number; at: number; lng: number; lat: number; detail: string }): Promise<void> {
+      await db.updateTable('warning').set({ warning_time: f.time, last_time: f.at, lng: f.lng, lat: f.lat, detail: f.detail })
+        .where('id', '=', id).where('deal_status', '=', 0).execute();
+    },
+
+    /** Closes an unhandled warning that late data disproved, saying so; it is kept, as operators may have seen it. */
+    async withdraw(id: number, at: number, description: string): Promise<void> {
+      await db.updateTable('warning').set({ deal_status: 1, deal_time: at, deal_description: description })
+        .where('id', '=', id).where('deal_status', '=', 0).execute();
     },
 
     /** Raises these warnings to high and marks them compound. */

@@ -1,6 +1,7 @@
 import { dispatchModule } from './dispatch/dispatch.module.js';
 import { liveEventsModule } from '../events/live-events.js';
 import { alarmModule } from './alarm/alarm.module.js';
+import { alarmMappingModule } from './alarm-mapping/alarm-mapping.module.js';
 import { apiDocsModule } from './api-docs/api-docs.module.js';
 import { auditModule } from './audit/audit.module.js';
 import type { AppModule } from './app-module.js';
@@ -65,6 +66,7 @@ export const MODULES: readonly AppModule[] = [
   warningDetailModule,
   carAnalysisModule,
   alarmModule,
+  alarmMappingModule,
   reportModule,
   whiteListModule,
   riskConfigModule,

@@ -7,6 +7,7 @@ import { startPartitionJob } from '../db/position-partitions.js';
 import { loadDemoHistory, startDemoFleet, type DemoFleet } from '../demo/demo-fleet.js';
 import { handleDemoWarnings } from '../demo/demo-handling.js';
 import { seedDemoOrders } from '../demo/demo-orders.js';
+import { registerFittedDemoDevices } from '../demo/demo-terminals.js';
 import { DEFAULT_DEMO_SEED, DEMO_ACCOUNTS, DEMO_PASSWORD, demoLoaded, seedDemo } from '../demo/seed-demo.js';
 import { createEngine, type Engine } from '../engine/engine.js';
 import { reverseGeocode } from '../geo/gazetteer.js';
@@ -94,6 +95,10 @@ export async function startAllRole(config: Config, logger: Logger): Promise<{ ur
     console.log(`  demo operators had handled ${handled} of the older warnings`);
     const orders = await seedDemoOrders(handle.db, config.dataDir, telemetry.devicesEdited, Date.now());
     console.log(`  demo operators and installers had worked ${orders} dispatch orders`);
+  }
+  if (firstDemoStart) {
+    const registered = await registerFittedDemoDevices(handle.db, config.dataDir, Date.now());
+    console.log(`  ${registered} fitted terminals registered, each with its own code (the simulator keeps them in ${config.dataDir})`);
   }
   console.log(`cvrisk: risk engine running, ${await warningSummary(engine)}`);
 

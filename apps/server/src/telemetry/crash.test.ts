@@ -6,6 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
+import { AUTH_CODES_FILE } from './simulator/auth-codes.js';
+import { signIn } from './simulator/device-link.js';
 import { locationFix, VirtualTerminal } from './simulator/virtual-terminal.js';
 
 /**
@@ -60,13 +62,17 @@ describe('a crash while terminals stream', () => {
     const numbers = (await probe.db.selectFrom('device').select('device_number').where('kind', '=', 1).orderBy('id').limit(20).execute()).map((d) => d.device_number);
     await probe.close();
 
+    // The demo's first start registered its fitted terminals and kept their codes where the simulator
+    // keeps its own: these terminals sign in with them, as the demo fleet does.
+    const codes = new Map(Object.entries(JSON.parse(fs.readFileSync(path.join(dataDir, AUTH_CODES_FILE), 'utf8')) as Record<string, string>));
     const acked = new Map<string, number[]>();
     let killed = false;
+    let failed: unknown = null;
     const T0 = Date.UTC(2026, 10, 21, 0, 0, 0);
     const streams = numbers.map(async (number, n) => {
       const vt = new VirtualTerminal({ host: '127.0.0.1', port: jt808Port, deviceNumber: number, version: 2013, model: 'GT06N', replyTimeoutMs: 5000 });
       await vt.connect();
-      await vt.authenticate((await vt.register())!);
+      await signIn(vt, codes);
       const mine: number[] = [];
       acked.set(number, mine);
       for (let i = 0; !killed; i++) {
@@ -78,9 +84,16 @@ describe('a crash while terminals stream', () => {
         }
       }
       vt.close();
-    });
+    }).map((p) => p.catch((err: unknown) => {
+      failed ??= err;
+    }));
     // Let them stream until a good number of positions were acknowledged, then kill without warning.
-    while ([...acked.values()].reduce((n, a) => n + a.length, 0) < 2000) await new Promise((r) => setTimeout(r, 20));
+    // A terminal that could not sign in fails the test now, not at its timeout.
+    while (!failed && [...acked.values()].reduce((n, a) => n + a.length, 0) < 2000) await new Promise((r) => setTimeout(r, 20));
+    if (failed) {
+      killed = true;
+      throw failed;
+    }
     server.kill('SIGKILL');
     killed = true;
     await Promise.all(streams);

@@ -2,6 +2,7 @@ import type { WarningEvent } from '@cvrisk/contracts';
 import type { DatabaseHandle } from '../db/database.js';
 import { createLateFixQueue } from './derive/late-fix-queue.js';
 import { createCommandStore, noChannel, type CommandChannel } from './commands/command-store.js';
+import { createAlarmMappingCache } from './pipeline/alarm-mapping-cache.js';
 import { createTelemetryStore } from './pipeline/create-store.js';
 import type { BatchWrite } from './pipeline/batch.js';
 import { createDeviceCache } from './pipeline/device-cache.js';
@@ -46,11 +47,14 @@ export function createTelemetry(
   };
   const warningListeners = new Set<WarningListener>();
   const editsListeners = new Set<EditsListener>();
-  const pipeline = createPositionPipeline({ store: createTelemetryStore(handle, storeOptions), devices, now, onCommitted });
+  const alarmMapping = createAlarmMappingCache(handle.db, now);
+  const pipeline = createPositionPipeline({ store: createTelemetryStore(handle, storeOptions), devices, alarmMapping, now, onCommitted });
   const commands = createCommandStore(handle.db, now);
   const telemetry = {
     devices,
     pipeline,
+    /** The per-model alarm mapping the pipeline applies; the mapping screen invalidates it after a change. */
+    alarmMapping,
     /** Where HTTP ingest hands positions: the pipeline, or in an API process of scale mode the broker. */
     sink: pipeline as PositionSink,
     /** Replays of devices whose late fixes changed what was derived. */

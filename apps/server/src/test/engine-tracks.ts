@@ -19,7 +19,7 @@ export const NINGBO = { lng: 121.55, lat: 29.875 };
 export type At = { lng: number; lat: number };
 
 export function fix(t: number, at: At, o: Partial<Fix> = {}): Fix {
-  return { t, lng: at.lng, lat: at.lat, speed: 0, acc: 0, battery: null, alarmWord: 0, ...o };
+  return { t, lng: at.lng, lat: at.lat, speed: 0, acc: 0, battery: null, alarmWord: 0, modelAlarms: 0, ...o };
 }
 
 /** The point east and north of another by the given metres. */

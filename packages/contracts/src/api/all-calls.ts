@@ -17,6 +17,7 @@ import { DeviceStockCalls } from '../device-stock.js';
 import { CarCalls } from '../car.js';
 import { HomeCalls } from '../home.js';
 import { AlarmCalls } from '../alarm-list.js';
+import { AlarmMappingCalls } from '../alarm-mapping.js';
 import { WhiteListCalls } from '../white-list.js';
 import { RiskConfigCalls } from '../risk-config.js';
 import { PushCalls } from '../push.js';
@@ -65,6 +66,7 @@ export const ALL_CALLS = {
   car: CarCalls,
   home: HomeCalls,
   alarm: AlarmCalls,
+  alarmMapping: AlarmMappingCalls,
   whiteList: WhiteListCalls,
   riskConfig: RiskConfigCalls,
   push: PushCalls,

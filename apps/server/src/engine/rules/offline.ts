@@ -19,13 +19,24 @@ function offline(last: Seen, until: number, limit: number, backAt: number | null
   };
 }
 
+/** A run of messages the gateway heard from the terminal (heartbeats too), none further apart than a wired device's grace. */
+export type HeardRun = { since: number; to: number };
+
 /**
  * The device reports again after a silence longer than its threshold: it was offline from its last
- * report until now. Read in data time, so a blind-area upload of old fixes finds old silences.
+ * report until now. Read in data time, so a blind-area upload of old fixes finds old silences. Offline
+ * means no message at all (issue 30): where the terminal's current run of messages (`heard`) falls
+ * between the two fixes, the car was parked with its terminal heard, and only the silences before the
+ * run began or after it ended count.
  */
-export function offlineOnReturn(last: Seen | null, back: number, kind: number, th: Thresholds): Fire | null {
+export function offlineOnReturn(last: Seen | null, back: number, kind: number, th: Thresholds, heard?: HeardRun): Fire | null {
   if (!last) return null;
   const limit = offlineLimitMs(kind, th);
+  if (heard && heard.since < back && heard.to > last.t) {
+    if (heard.since - last.t > limit) return offline(last, heard.since, limit, heard.since);
+    if (back - heard.to > limit) return offline({ ...last, t: heard.to }, back, limit, back);
+    return null;
+  }
   return back - last.t > limit ? offline(last, back, limit, back) : null;
 }
 

@@ -24,7 +24,7 @@ export function createCustomerDrawRepository(db: Db) {
     devicesOf(carIds: number[]) {
       if (carIds.length === 0) return Promise.resolve([]);
       return db.selectFrom('device as d').leftJoin('device_status as s', 's.device_id', 'd.id')
-        .select(['d.id', 'd.car_id', 'd.device_number', 'd.kind', 'd.install_time', 's.last_time', 's.lng', 's.lat', 's.speed', 's.battery'])
+        .select(['d.id', 'd.car_id', 'd.device_number', 'd.kind', 'd.install_time', 's.last_time', 's.heard_at', 's.lng', 's.lat', 's.speed', 's.battery'])
         .where('d.car_id', 'in', carIds).orderBy('d.id').execute();
     },
 

@@ -112,7 +112,7 @@ export function createCustomerDrawService(repo: CustomerDrawRepository, now: () 
         cars: cars.map((car) => ({
           carId: car.id, plateNumber: car.plate_number, carFrameNumber: car.frame_number, brandName: car.brand_name, modelName: car.model_name, color: car.color,
           devices: devices.filter((d) => d.car_id === car.id).map((d) => ({
-            deviceId: d.id, deviceNumber: d.device_number, kind: d.kind as DeviceKind, state: deviceState(d.kind, d.last_time, d.speed, at),
+            deviceId: d.id, deviceNumber: d.device_number, kind: d.kind as DeviceKind, state: deviceState(d.kind, d.last_time, d.heard_at, d.speed, at),
             installTime: d.install_time === null ? null : formatTime(d.install_time), lastTime: d.last_time === null ? null : formatTime(d.last_time),
             lng: d.lng, lat: d.lat, address: addressOf(d.lng, d.lat), speed: d.speed, battery: d.battery,
           })),

@@ -1,10 +1,11 @@
 import type { CustomerFilters, CustomerGrade, OverdueFilters } from '@cvrisk/contracts';
-import { DeviceKind, ONLINE_GRACE_MS, OVERDUE_BUCKETS } from '@cvrisk/contracts';
+import { OVERDUE_BUCKETS } from '@cvrisk/contracts';
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { contains, inDeptSubtree } from '../../lib/like.js';
 import { inScope, inScopeWalkingOrder, type Scope } from '../../lib/scope.js';
+import { onlineCondition } from '../device/device-state.js';
 import { candidatesForPage, priorityOrder, type PriorityKey } from './overdue-priority.js';
 
 export type CustomerRow = {
@@ -39,10 +40,8 @@ const newestLoan = (column: 'overdue_days' | 'amount_cents') =>
 const LAST_REPORT = sql<number | null>`(select max(s.last_time) from car cr join device d on d.car_id = cr.id join device_status s on s.device_id = d.id where cr.customer_id = c.id)`;
 
 function onlineExists(now: number): Expression<SqlBool> {
-  const wired = now - ONLINE_GRACE_MS[DeviceKind.wired];
-  const wireless = now - ONLINE_GRACE_MS[DeviceKind.wireless];
   return sql<SqlBool>`exists (select 1 from car cr join device d on d.car_id = cr.id join device_status s on s.device_id = d.id
-    where cr.customer_id = c.id and ((d.kind = 1 and s.last_time >= ${wired}) or (d.kind = 2 and s.last_time >= ${wireless})))`;
+    where cr.customer_id = c.id and ${onlineCondition(now)})`;
 }
 
 const COLUMNS = [
@@ -236,7 +235,7 @@ export function createCustomerListRepository(db: Db) {
     carsOf(customerIds: number[]) {
       if (customerIds.length === 0) return Promise.resolve([]);
       return db.selectFrom('car').leftJoin('device as d', 'd.car_id', 'car.id').leftJoin('device_status as s', 's.device_id', 'd.id')
-        .select(['car.id as car_id', 'car.customer_id', 'car.plate_number', 'car.frame_number', 'd.kind', 's.last_time', 's.speed', 's.lng', 's.lat'])
+        .select(['car.id as car_id', 'car.customer_id', 'car.plate_number', 'car.frame_number', 'd.kind', 's.last_time', 's.heard_at', 's.speed', 's.lng', 's.lat'])
         .where('car.customer_id', 'in', customerIds).orderBy('car.id').execute();
     },
   };

@@ -1,5 +1,5 @@
 import {
-  CUSTOMER_GRADE_LABELS, CustomerGrades, formatTime, onlineGraceMs, overdueBucketOf, warningTypeName,
+  CUSTOMER_GRADE_LABELS, CustomerGrades, formatTime, overdueBucketOf, warningTypeName,
   type CarLatest, type CustomerFilters, type CustomerGrade, type CustomerGradeDictItem, type CustomerListItem, type CustomerListQuery,
   type DeviceState, type LoanBrief, type LoanStatus, type OverdueFilters, type OverdueListItem, type OverdueListQuery, type PageResult,
   type TypeCount, type WarningTypeCode,
@@ -7,7 +7,7 @@ import {
 import { reverseGeocode } from '../../geo/gazetteer.js';
 import { countKey, type CountCache } from '../../lib/count-cache.js';
 import { maskIdCard, maskPhone } from '../../lib/mask.js';
-import { deviceState } from '../device/device-state.js';
+import { deviceState, heardTime, isOnline } from '../device/device-state.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { CustomerListRepository, CustomerRow } from './customer-list.repository.js';
 import type { PriorityKey } from './overdue-priority.js';
@@ -36,10 +36,10 @@ function carsByCustomer(rows: CarDeviceRow[], now: number): Map<number, Customer
     entry.cars.add(r.car_id);
     if (r.kind === null) continue;
     entry.devices++;
-    if (r.last_time !== null && r.last_time >= now - onlineGraceMs(r.kind)) entry.online++;
+    if (isOnline(r.kind, heardTime(r.last_time, r.heard_at), now)) entry.online++;
     if (r.last_time !== null && (entry.newestMs === null || r.last_time > entry.newestMs)) entry.newestMs = r.last_time;
     if (r.car_id !== entry.car.carId) continue;
-    const state = deviceState(r.kind, r.last_time, r.speed, now);
+    const state = deviceState(r.kind, r.last_time, r.heard_at, r.speed, now);
     if (STATE_ORDER.indexOf(state) < STATE_ORDER.indexOf(entry.car.state)) entry.car.state = state;
     if (r.last_time !== null && (entry.lastMs === null || r.last_time > entry.lastMs)) {
       entry.lastMs = r.last_time;

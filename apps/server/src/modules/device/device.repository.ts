@@ -20,6 +20,7 @@ export type DeviceRow = {
   customer_name: string | null;
   install_time: number | null;
   last_time: number | null;
+  heard_at: number | null;
   lng: number | null;
   lat: number | null;
   speed: number | null;
@@ -70,7 +71,7 @@ export function createDeviceRepository(db: Db) {
   const columns = [
     'd.id', 'd.device_number', 'd.kind', 'd.model', 'd.iccid', 'd.dept_id', 'dealer.name as dept_name',
     'fin.name as finance_name', 'd.car_id', 'car.frame_number', 'car.plate_number', 'cust.name as customer_name',
-    'd.install_time', 's.last_time', 's.lng', 's.lat', 's.speed', 's.direction', 's.acc', 's.battery', 's.signal', 's.satellites',
+    'd.install_time', 's.last_time', 's.heard_at', 's.lng', 's.lat', 's.speed', 's.direction', 's.acc', 's.battery', 's.signal', 's.satellites',
     'd.registered_at', 'd.invalid_positions', 'd.last_invalid_at', 'd.last_invalid_reason', 'd.retired_at',
     'd.register_open_until', 'd.register_opened_for', 'd.register_refusals', 'd.last_register_refused_at', 'd.last_register_refused_reason',
   ] as const;

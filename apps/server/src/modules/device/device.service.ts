@@ -7,7 +7,7 @@ import { reverseGeocode } from '../../geo/gazetteer.js';
 import { toGcj02 } from '../../lib/coords.js';
 import type { XlsxColumn } from '../../lib/xlsx.js';
 import type { SessionUser } from '../session/session-user.js';
-import { deviceState } from './device-state.js';
+import { deviceState, heardTime } from './device-state.js';
 import { openWindow } from './registration-window.js';
 import type { DeviceOrder, DeviceRepository, DeviceRow } from './device.repository.js';
 
@@ -21,7 +21,7 @@ function toItem(r: DeviceRow, now: number): DeviceListItem {
     deviceKind: r.kind as DeviceKind,
     model: r.model,
     iccid: r.iccid,
-    state: deviceState(r.kind, r.last_time, r.speed, now),
+    state: deviceState(r.kind, r.last_time, r.heard_at, r.speed, now),
     deptId: r.dept_id,
     deptName: r.dept_name,
     financeName: r.finance_name ?? '',
@@ -31,6 +31,7 @@ function toItem(r: DeviceRow, now: number): DeviceListItem {
     customerName: r.customer_name,
     installTime: time(r.install_time),
     lastTime: time(r.last_time),
+    heardTime: time(heardTime(r.last_time, r.heard_at)),
     lng: r.lng,
     lat: r.lat,
     gaodeLng: gaode?.[0] ?? null,
@@ -79,6 +80,7 @@ export const DEVICE_EXPORT_COLUMNS: XlsxColumn<DeviceListItem>[] = [
   { header: '客户', width: 10, value: (d) => d.customerName },
   { header: '安装时间', width: 20, value: (d) => d.installTime },
   { header: '最后上报时间', width: 20, value: (d) => d.lastTime },
+  { header: '最后通讯时间', width: 20, value: (d) => d.heardTime },
   { header: '注册时间', width: 20, value: (d) => d.registeredAt ?? '未注册' },
   { header: '无效定位', width: 10, value: (d) => d.invalidPositions },
   { header: '注册被拒', width: 10, value: (d) => d.registerRefusals },

@@ -312,6 +312,12 @@ export const MENU: RouteItem[] = [
         meta: { title: '接口密钥', titleEn: 'API keys', icon: 'KeyOutlined', permissions: ['user:admin'] },
       },
       {
+        path: 'alarmMapping',
+        name: 'AlarmMapping',
+        component: 'alarmMapping',
+        meta: { title: '设备报警映射', titleEn: 'Alarm mapping', icon: 'BellOutlined', permissions: ['user:admin'] },
+      },
+      {
         path: 'auditLog',
         name: 'AuditLog',
         component: 'auditLog',

@@ -12,6 +12,7 @@ export type MonitorDeviceRow = {
   dept_id: number;
   plate_number: string | null;
   last_time: number | null;
+  heard_at: number | null;
   lng: number | null;
   lat: number | null;
   speed: number | null;
@@ -30,6 +31,7 @@ export type SearchRow = {
   device_number: string;
   kind: number;
   last_time: number | null;
+  heard_at: number | null;
   speed: number | null;
   plate_number: string | null;
   frame_number: string | null;
@@ -47,7 +49,7 @@ export function createMonitorRepository(db: Db) {
       .leftJoin('car', 'car.id', 'd.car_id')
       .where((eb) => inScope(eb, 'd.dept_id', scope));
   }
-  const mapColumns = ['d.id', 'd.device_number', 'd.kind', 'd.dept_id', 'car.plate_number', 's.last_time', 's.lng', 's.lat', 's.speed', 's.direction'] as const;
+  const mapColumns = ['d.id', 'd.device_number', 'd.kind', 'd.dept_id', 'car.plate_number', 's.last_time', 's.heard_at', 's.lng', 's.lat', 's.speed', 's.direction'] as const;
 
   return {
     /** Every device in scope, optionally only one department's subtree: one query, no per-device work. */
@@ -105,7 +107,7 @@ export function createMonitorRepository(db: Db) {
     search(scope: Scope, keyword: string, limit: number): Promise<SearchRow[]> {
       return located(scope)
         .leftJoin('customer as cust', 'cust.id', 'car.customer_id')
-        .select(['d.device_number', 'd.kind', 's.last_time', 's.speed', 'car.plate_number', 'car.frame_number', 'cust.name as customer_name'])
+        .select(['d.device_number', 'd.kind', 's.last_time', 's.heard_at', 's.speed', 'car.plate_number', 'car.frame_number', 'cust.name as customer_name'])
         .where(matchesVehicle(db, scope, keyword))
         .orderBy(numberMatchesFirst(db, keyword))
         .orderBy('d.device_number')

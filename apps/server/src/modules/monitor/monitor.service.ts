@@ -18,7 +18,7 @@ function toMonitorDevice(r: MonitorDeviceRow, now: number): MonitorDevice {
     id: r.id,
     deviceNumber: r.device_number,
     deviceKind: r.kind as DeviceKind,
-    state: deviceState(r.kind, r.last_time, r.speed, now),
+    state: deviceState(r.kind, r.last_time, r.heard_at, r.speed, now),
     deptId: r.dept_id,
     plateNumber: r.plate_number,
     lng: r.lng,
@@ -76,7 +76,7 @@ export function createMonitorService(repo: MonitorRepository, devices: DeviceSer
       return (await repo.search(user.scope, q.keyword, MONITOR_SEARCH_LIMIT)).map((r) => ({
         deviceNumber: r.device_number,
         deviceKind: r.kind as DeviceKind,
-        state: deviceState(r.kind, r.last_time, r.speed, t),
+        state: deviceState(r.kind, r.last_time, r.heard_at, r.speed, t),
         plateNumber: r.plate_number,
         carFrameNumber: r.frame_number,
         customerName: r.customer_name,

@@ -10,7 +10,7 @@ export type WarningDetailRow = {
   dept_name: string; dept_kind: string; parent_name: string | null;
 };
 
-export type DeviceStatusRow = { last_time: number; lng: number; lat: number; speed: number };
+export type DeviceStatusRow = { last_time: number; heard_at: number | null; lng: number; lat: number; speed: number };
 
 export type NotPushRow = {
   id: number; device_number: string; device_kind: number; warning_type: number; customer_name: string | null; plate_number: string | null;
@@ -57,7 +57,7 @@ export function createWarningDetailRepository(db: Db) {
     },
 
     status(deviceId: number): Promise<DeviceStatusRow | undefined> {
-      return db.selectFrom('device_status').select(['last_time', 'lng', 'lat', 'speed']).where('device_id', '=', deviceId).executeTakeFirst();
+      return db.selectFrom('device_status').select(['last_time', 'heard_at', 'lng', 'lat', 'speed']).where('device_id', '=', deviceId).executeTakeFirst();
     },
 
     device(scope: Scope, deviceNumber: string): Promise<{ id: number; dept_id: number } | undefined> {

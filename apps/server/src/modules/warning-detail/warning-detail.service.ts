@@ -72,7 +72,7 @@ export function createWarningDetailService(
         },
         device: {
           deviceNumber: w.device_number, deviceKind: w.device_kind as DeviceKind,
-          state: deviceState(w.device_kind, s?.last_time ?? null, s?.speed ?? null, now()),
+          state: deviceState(w.device_kind, s?.last_time ?? null, s?.heard_at, s?.speed ?? null, now()),
           devGaoLng, devGaoLat, lng: s?.lng ?? null, lat: s?.lat ?? null,
           gpsTime: s ? formatTime(s.last_time) : null, speed: s?.speed ?? null, address: deviceAddress,
         },

@@ -26,6 +26,8 @@ export type ConnectionDeps = {
   onFailedAttempt(deviceNumber: string): boolean;
   /** Called once a terminal has authenticated, so commands can find its connection. */
   onAuthenticated(conn: TerminalConnection): void;
+  /** The authenticated terminal with this device id sent a message at this time (its online state). */
+  heard(deviceId: number, at: number): void;
   /** Shared by the gateway's connections; frames are timed only while something observes. */
   ackTiming: AckTiming;
   log: { warn(obj: object, msg: string): void };
@@ -217,6 +219,7 @@ export class TerminalConnection {
       this.refuseUnauthenticated(header, true);
       return;
     }
+    this.deps.heard(this.deviceId!, Date.now());
     switch (m.kind) {
       case 'heartbeat':
         this.respond(header, ResponseResult.ok);
@@ -259,6 +262,7 @@ export class TerminalConnection {
     this.deviceNumber = terminal.number;
     this.header = { version: header.version, phone: header.phone, protocolVersion: header.protocolVersion };
     this.ack = createAckEncoder(this.header);
+    this.deps.heard(terminal.id, Date.now());
     this.respond(header, ResponseResult.ok);
     this.deps.onAuthenticated(this);
     await this.deliverQueued();

@@ -8,6 +8,7 @@ import { surviveAcceptErrors } from './accept-errors.js';
 import { createAttemptLimiter } from './attempt-limiter.js';
 import { TerminalConnection, type AckTiming } from './connection.js';
 import { emptyGatewayStats } from './gateway-stats.js';
+import { createHeardLog } from './heard-log.js';
 import { createTerminalDirectory } from './terminal-directory.js';
 import { DEFAULT_REGISTER_WINDOW_MS } from '../../modules/device/registration-window.js';
 
@@ -68,6 +69,7 @@ export function createJt808Gateway(o: GatewayOptions) {
   const deviceFailures = createAttemptLimiter({ maxFailures: limits.deviceMaxFailures, windowMs: limits.addressFailureWindowMs });
   const reassemblyBudget = createByteBudget(limits.reassemblyBytesTotal);
   const ackTiming: AckTiming = { observe: null };
+  const heardLog = createHeardLog(o.db, o.log);
 
   const server = net.createServer({ noDelay: true }, (socket) => {
     stats.accepted += 1;
@@ -99,6 +101,7 @@ export function createJt808Gateway(o: GatewayOptions) {
       reassemblyBytesPerConnection: limits.reassemblyBytesPerConnection,
       log: o.log,
       ackTiming,
+      heard: heardLog.heard,
       attemptAllowed(deviceNumber) {
         if (!deviceFailures.blocked(pair(deviceNumber))) return true;
         stats.throttledAttempts += 1;
@@ -180,10 +183,13 @@ export function createJt808Gateway(o: GatewayOptions) {
       });
     },
     /** Stops accepting, closes every terminal's socket; unacknowledged positions will be re-sent by them. */
-    close(): Promise<void> {
+    async close(): Promise<void> {
       for (const s of sockets) s.destroy();
-      return new Promise((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await heardLog.stop();
     },
+    /** Writes the times terminals were heard now rather than at the next tick (tests). */
+    flushHeard: () => heardLog.flush(),
   };
 }
 

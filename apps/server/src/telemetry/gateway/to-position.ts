@@ -29,7 +29,18 @@ export function toPosition(deviceNumber: string, l: Location): IncomingPosition 
     fixType: source === 2 || source === 3 ? source : 1,
     alarmWord: l.alarm >>> 0,
     statusWord: l.status >>> 0,
+    ...alarmItemsOf(l.rawItems),
   };
+}
+
+/**
+ * The non-standard items that are on (any nonzero byte): a model's alarm mapping may name one (the
+ * light sensor …). Which items mean anything is the mapping's business, not the gateway's.
+ */
+function alarmItemsOf(raw: ReadonlyMap<number, Buffer>): { alarmItems?: number[] } {
+  const on: number[] = [];
+  for (const [id, value] of raw) if (value.some((b) => b !== 0)) on.push(id);
+  return on.length > 0 ? { alarmItems: on } : {};
 }
 
 export const VENDOR_ITEMS = { battery: BATTERY_ITEM, fixSource: FIX_SOURCE_ITEM } as const;

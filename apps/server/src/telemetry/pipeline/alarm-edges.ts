@@ -1,21 +1,23 @@
-import { STANDARD_ALARM_BITS } from '@cvrisk/contracts';
+import { MAPPED_ALARM_TYPES, STANDARD_ALARM_BITS } from '@cvrisk/contracts';
+import { modelAlarmBit } from './alarm-mapping.js';
 
 /**
- * Alarm types for a terminal's alarm word. Standard bits map to themselves; bits 16–17, reserved by
- * the standard, are read as tampering on the common wired models (as traccar reads them).
+ * A report's alarms as stored: the terminal's alarm word, and the mapped alarms (`model_alarms`) the
+ * model's mapping found in it when the report was received (alarm-mapping.ts).
  */
-export function alarmTypesOf(word: number, model: string): Set<number> {
+export type Alarms = { word: number; model: number };
+
+/** Alarm types of a report: standard bits keep their number; mapped alarms are 100–103. */
+export function alarmTypesOf(a: Alarms): Set<number> {
   const types = new Set<number>();
-  for (const bit of STANDARD_ALARM_BITS) if (word & (1 << bit)) types.add(bit);
-  if (TAMPER_BIT_MODELS.has(model) && word & ((1 << 16) | (1 << 17))) types.add(100);
+  for (const bit of STANDARD_ALARM_BITS) if (a.word & (1 << bit)) types.add(bit);
+  for (const t of MAPPED_ALARM_TYPES) if (a.model & modelAlarmBit(t)) types.add(t);
   return types;
 }
 
-const TAMPER_BIT_MODELS = new Set(['GT06N', 'JM-VL03', 'KM-02', 'AT4', 'ZX-W20', 'LK-900']);
-
-/** Alarm types that turned on and off between two alarm words. */
-export function alarmEdges(before: number, after: number, model: string): { opened: number[]; closed: number[] } {
-  const was = alarmTypesOf(before, model);
-  const now = alarmTypesOf(after, model);
+/** Alarm types that turned on and off between two reports. */
+export function alarmEdges(before: Alarms, after: Alarms): { opened: number[]; closed: number[] } {
+  const was = alarmTypesOf(before);
+  const now = alarmTypesOf(after);
   return { opened: [...now].filter((t) => !was.has(t)), closed: [...was].filter((t) => !now.has(t)) };
 }

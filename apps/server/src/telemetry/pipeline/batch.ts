@@ -2,14 +2,16 @@ import { dayKey, DeviceKind } from '@cvrisk/contracts';
 import type { DerivePendingTable, DeviceAlarmTable, EnginePendingTable, DeviceStatusTable, DeviceTrackStateTable, PositionTable } from '../../db/schema.js';
 import { createDeviceDeriver, emptyDerivedRows, type DerivedRows } from '../derive/device-deriver.js';
 import type { TrackState } from '../derive/track-state.js';
-import { alarmEdges } from './alarm-edges.js';
+import { alarmEdges, type Alarms } from './alarm-edges.js';
+import { modelAlarmsOf, NO_MAPPING, type AlarmMapping } from './alarm-mapping.js';
 import type { DeviceEntry } from './device-cache.js';
 import type { IncomingPosition } from './incoming.js';
 
 /** Everything one flush writes, in one transaction. */
 export type BatchWrite = DerivedRows & {
   positions: PositionTable[];
-  statuses: DeviceStatusTable[];
+  // The gateway keeps `heard_at` and `heard_since`: a position's write leaves them as they are.
+  statuses: Omit<DeviceStatusTable, 'heard_at' | 'heard_since'>[];
   alarmsOpened: Omit<DeviceAlarmTable, 'id'>[];
   alarmsClosed: { device_id: number; alarm_type: number; end_time: number }[];
   trackStates: DeviceTrackStateTable[];
@@ -26,16 +28,17 @@ export type StreamOffset = { partition: number; seq: number };
 export type LateFix = { row: number; deviceId: number; day: number };
 
 /** A device's state after the batch, applied to the cache once the batch is committed. */
-export type EntryUpdate = { entry: DeviceEntry; lastTime: number; alarmWord: number; track: TrackState };
+export type EntryUpdate = { entry: DeviceEntry; lastTime: number; alarms: Alarms; track: TrackState };
 
 export type Queued = { p: IncomingPosition; device: DeviceEntry; receivedAt: number };
 
-function positionRow(q: Queued): PositionTable {
+function positionRow(q: Queued, modelAlarms: number): PositionTable {
   const p = q.p;
   return {
     device_id: q.device.id, gps_time: p.gpsTime, lng: p.lng, lat: p.lat, speed: p.speed, direction: p.direction,
     altitude: p.altitude, acc: p.acc, mileage: p.mileageKm ?? null, satellites: p.satellites ?? null, signal: p.signal ?? null,
     battery: p.battery ?? null, fix_type: p.fixType ?? 1, alarm_word: p.alarmWord ?? 0, status_word: p.statusWord ?? 0, received_at: q.receivedAt,
+    model_alarms: modelAlarms,
   };
 }
 
@@ -60,9 +63,10 @@ export function pendingReplays(late: LateFix[], inserted: boolean[]): DerivePend
 /**
  * Turns queued positions into one write. Positions newer than the device's last advance its latest
  * state, alarms and derived track; older ones (late or duplicate) are stored and change nothing else
- * here, so the latest position never moves backwards; the late ones are named for a replay.
+ * here, so the latest position never moves backwards; the late ones are named for a replay. The
+ * model's alarm mapping is applied to every position here, once, and stored with it.
  */
-export function buildBatch(items: Queued[]): { write: BatchWrite; updates: EntryUpdate[]; rowOf: number[] } {
+export function buildBatch(items: Queued[], mapping: AlarmMapping = NO_MAPPING): { write: BatchWrite; updates: EntryUpdate[]; rowOf: number[] } {
   const order = items.map((q, i) => ({ q, i })).sort((a, b) => a.q.device.id - b.q.device.id || a.q.p.gpsTime - b.q.p.gpsTime);
   const write: BatchWrite = { ...emptyDerivedRows(), positions: [], statuses: [], alarmsOpened: [], alarmsClosed: [], trackStates: [], late: [], offsets: [] };
   const updates: EntryUpdate[] = [];
@@ -73,7 +77,7 @@ export function buildBatch(items: Queued[]): { write: BatchWrite; updates: Entry
   while (k < order.length) {
     const device = order[k]!.q.device;
     let lastTime = device.lastTime;
-    let alarmWord = device.alarmWord;
+    let alarms: Alarms = { word: device.alarmWord, model: device.modelAlarms };
     let newest: Queued | null = null;
     // Stops and trips need a steady stream of fixes: wireless trackers report a few times a day.
     const deriver = device.kind === DeviceKind.wired ? createDeviceDeriver(device.id, device.track) : null;
@@ -86,7 +90,9 @@ export function buildBatch(items: Queued[]): { write: BatchWrite; updates: Entry
       }
       prevTime = q.p.gpsTime;
       rowOf[i] = write.positions.length;
-      write.positions.push(positionRow(q));
+      const word = q.p.alarmWord ?? 0;
+      const carried: Alarms = { word, model: modelAlarmsOf(mapping, device.model, word, q.p.alarmItems) };
+      write.positions.push(positionRow(q, carried.model));
       if (lastTime !== null && q.p.gpsTime <= lastTime) {
         if (deriver && q.p.gpsTime < lastTime) write.late.push({ row: rowOf[i]!, deviceId: device.id, day: dayKey(q.p.gpsTime) });
         continue;
@@ -94,12 +100,11 @@ export function buildBatch(items: Queued[]): { write: BatchWrite; updates: Entry
 
       lastTime = q.p.gpsTime;
       newest = q;
-      const word = q.p.alarmWord ?? 0;
-      if (word !== alarmWord) {
-        const edges = alarmEdges(alarmWord, word, device.model);
+      if (carried.word !== alarms.word || carried.model !== alarms.model) {
+        const edges = alarmEdges(alarms, carried);
         for (const t of edges.opened) write.alarmsOpened.push({ dept_id: device.deptId, device_id: device.id, alarm_type: t, start_time: q.p.gpsTime, end_time: null, lng: q.p.lng, lat: q.p.lat });
         for (const t of edges.closed) write.alarmsClosed.push({ device_id: device.id, alarm_type: t, end_time: q.p.gpsTime });
-        alarmWord = word;
+        alarms = carried;
       }
       deriver?.add({ t: q.p.gpsTime, lng: q.p.lng, lat: q.p.lat, speed: q.p.speed, acc: q.p.acc, mileageKm: q.p.mileageKm ?? null });
     }
@@ -108,7 +113,7 @@ export function buildBatch(items: Queued[]): { write: BatchWrite; updates: Entry
       write.statuses.push({
         device_id: device.id, last_time: p.gpsTime, lng: p.lng, lat: p.lat, speed: p.speed, direction: p.direction, altitude: p.altitude,
         acc: p.acc, battery: p.battery ?? null, signal: p.signal ?? null, satellites: p.satellites ?? null, mileage: p.mileageKm ?? null,
-        alarm_word: alarmWord, status_word: p.statusWord ?? 0, updated_at: newest.receivedAt,
+        alarm_word: alarms.word, status_word: p.statusWord ?? 0, updated_at: newest.receivedAt, model_alarms: alarms.model,
       });
     }
     if (deriver) {
@@ -120,7 +125,7 @@ export function buildBatch(items: Queued[]): { write: BatchWrite; updates: Entry
       write.checkpoints.push(...rows.checkpoints);
       if (newest) write.trackStates.push({ device_id: device.id, state: JSON.stringify(deriver.track) });
     }
-    if (newest) updates.push({ entry: device, lastTime: lastTime!, alarmWord, track: deriver?.track ?? device.track });
+    if (newest) updates.push({ entry: device, lastTime: lastTime!, alarms, track: deriver?.track ?? device.track });
   }
   return { write, updates, rowOf };
 }

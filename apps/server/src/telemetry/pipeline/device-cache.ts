@@ -12,6 +12,8 @@ export type DeviceEntry = {
   /** Time of the newest fix stored, or null before the first. */
   lastTime: number | null;
   alarmWord: number;
+  /** The mapped alarms of the newest fix (alarm-mapping.ts). */
+  modelAlarms: number;
   track: TrackState;
 };
 
@@ -32,7 +34,7 @@ export function createDeviceCache(db: Db, now: () => number = Date.now) {
       .selectFrom('device as d')
       .leftJoin('device_status as s', 's.device_id', 'd.id')
       .leftJoin('device_track_state as ts', 'ts.device_id', 'd.id')
-      .select(['d.id', 'd.device_number', 'd.kind', 'd.model', 'd.dept_id', 'd.car_id', 's.last_time', 's.alarm_word', 'ts.state'])
+      .select(['d.id', 'd.device_number', 'd.kind', 'd.model', 'd.dept_id', 'd.car_id', 's.last_time', 's.alarm_word', 's.model_alarms', 'ts.state'])
       .where('d.device_number', '=', number)
       // A retired device's positions are refused as an unknown device's, from every source.
       .where('d.retired_at', 'is', null)
@@ -47,6 +49,7 @@ export function createDeviceCache(db: Db, now: () => number = Date.now) {
       carId: row.car_id,
       lastTime: row.last_time,
       alarmWord: row.alarm_word ?? 0,
+      modelAlarms: row.model_alarms ?? 0,
       track: row.state ? trackStateOf(row.state) : emptyTrackState(),
     };
   }

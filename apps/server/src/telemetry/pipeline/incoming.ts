@@ -16,6 +16,11 @@ export type IncomingPosition = {
   fixType?: 1 | 2 | 3;
   alarmWord?: number;
   statusWord?: number;
+  /**
+   * JT/T 808 only: ids of the non-standard additional items that are on (a nonzero byte), which a
+   * model's alarm mapping may name (light sensor …). Absent: none.
+   */
+  alarmItems?: number[];
 };
 
 export type ItemResult = { status: 'stored' | 'duplicate' | 'rejected'; reason?: string };

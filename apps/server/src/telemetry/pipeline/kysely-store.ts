@@ -4,7 +4,7 @@ import { DAILY_SUMS } from '../derive/derived-columns.js';
 import { pendingJudgements, pendingReplays } from './batch.js';
 import type { TelemetryStore, TelemetryStoreOptions } from './telemetry-store.js';
 
-/** PostgreSQL allows 65,535 parameters per statement; position rows have 16 columns. */
+/** PostgreSQL allows 65,535 parameters per statement; position rows have 17 columns. */
 const CHUNK = 2000;
 
 function chunks<T>(rows: T[], size = CHUNK): T[][] {
@@ -31,6 +31,7 @@ export function createKyselyTelemetryStore(db: Db, opts: TelemetryStoreOptions =
               direction: eb.ref('excluded.direction'), altitude: eb.ref('excluded.altitude'), acc: eb.ref('excluded.acc'), battery: eb.ref('excluded.battery'),
               signal: eb.ref('excluded.signal'), satellites: eb.ref('excluded.satellites'), mileage: eb.ref('excluded.mileage'),
               alarm_word: eb.ref('excluded.alarm_word'), status_word: eb.ref('excluded.status_word'), updated_at: eb.ref('excluded.updated_at'),
+              model_alarms: eb.ref('excluded.model_alarms'),
             })),
           ).execute();
         }

@@ -1,3 +1,4 @@
+import { NO_MAPPING, type AlarmMapping } from './alarm-mapping.js';
 import { buildBatch, type BatchWrite, type Queued, type StreamOffset } from './batch.js';
 import type { DeviceCache, DeviceEntry } from './device-cache.js';
 import { rejectionOf, type IncomingPosition, type ItemResult } from './incoming.js';
@@ -6,6 +7,8 @@ import type { TelemetryStore } from './telemetry-store.js';
 export type PipelineOptions = {
   store: TelemetryStore;
   devices: DeviceCache;
+  /** The per-model alarm mapping applied to each position as it is stored; none without it. */
+  alarmMapping?: { current(): Promise<AlarmMapping> };
   /** A flush starts once this many positions wait… */
   maxBatch?: number;
   /** …or this long after the first of them arrived. */
@@ -71,7 +74,15 @@ export function createPositionPipeline(o: PipelineOptions) {
     waitingOffsets = null;
     const all = taken.flatMap((w) => w.queued);
     try {
-      const { write, updates, rowOf } = buildBatch(all);
+      let mapping: AlarmMapping;
+      try {
+        mapping = (await o.alarmMapping?.current()) ?? NO_MAPPING;
+      } catch (err) {
+        stats.failedBatches += 1;
+        for (const w of taken) w.settle(err instanceof Error ? err : new Error(String(err)), []);
+        return;
+      }
+      const { write, updates, rowOf } = buildBatch(all, mapping);
       if (offsets) write.offsets = [...offsets].map(([partition, seq]) => ({ partition, seq }));
       let inserted: boolean[];
       const timer = commitTimer;
@@ -87,7 +98,8 @@ export function createPositionPipeline(o: PipelineOptions) {
       stats.batches += 1;
       for (const u of updates) {
         u.entry.lastTime = u.lastTime;
-        u.entry.alarmWord = u.alarmWord;
+        u.entry.alarmWord = u.alarms.word;
+        u.entry.modelAlarms = u.alarms.model;
         u.entry.track = u.track;
       }
       let offset = 0;

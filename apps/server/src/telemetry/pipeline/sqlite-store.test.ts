@@ -20,7 +20,7 @@ const T = Date.UTC(2026, 10, 28, 2, 0, 0);
 function batchOf(deviceId: number): BatchWrite {
   const position = {
     device_id: deviceId, gps_time: T, lng: 120.15, lat: 30.28, speed: 0, direction: 0, altitude: 0, acc: 0, mileage: null, satellites: null,
-    signal: null, battery: null, fix_type: 1, alarm_word: 0, status_word: 0, received_at: T,
+    signal: null, battery: null, fix_type: 1, alarm_word: 0, status_word: 0, received_at: T, model_alarms: 0,
   };
   return { ...emptyDerivedRows(), positions: [position], statuses: [], alarmsOpened: [], alarmsClosed: [], trackStates: [], late: [], offsets: [] } as BatchWrite;
 }

@@ -5,11 +5,11 @@ import type { TelemetryStore } from './telemetry-store.js';
 
 const POSITION_COLUMNS = [
   'device_id', 'gps_time', 'lng', 'lat', 'speed', 'direction', 'altitude', 'acc', 'mileage', 'satellites', 'signal',
-  'battery', 'fix_type', 'alarm_word', 'status_word', 'received_at',
+  'battery', 'fix_type', 'alarm_word', 'status_word', 'received_at', 'model_alarms',
 ] as const;
 const STATUS_COLUMNS = [
   'device_id', 'last_time', 'lng', 'lat', 'speed', 'direction', 'altitude', 'acc', 'battery', 'signal', 'satellites',
-  'mileage', 'alarm_word', 'status_word', 'updated_at',
+  'mileage', 'alarm_word', 'status_word', 'updated_at', 'model_alarms',
 ] as const;
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
@@ -76,7 +76,7 @@ export function createSqliteTelemetryStore(sqlite: Database.Database): Telemetry
     const inserted = b.positions.map(
       (p) =>
         insertPosition.run(p.device_id, p.gps_time, p.lng, p.lat, p.speed, p.direction, p.altitude, p.acc, p.mileage, p.satellites, p.signal,
-          p.battery, p.fix_type, p.alarm_word, p.status_word, p.received_at).changes === 1,
+          p.battery, p.fix_type, p.alarm_word, p.status_word, p.received_at, p.model_alarms).changes === 1,
     );
     for (const s of b.statuses) upsertStatus.run(STATUS_COLUMNS.map((c) => s[c]));
     for (const a of b.alarmsClosed) closeAlarm.run(a.end_time, a.device_id, a.alarm_type);

@@ -33,11 +33,35 @@ export interface DeviceLink {
   close(): void;
 }
 
+/** The platform refused the registration (0x8100 result 3 or 4): retrying at once cannot change that. */
+export class RegistrationRefused extends Error {
+  constructor(
+    readonly deviceNumber: string,
+    readonly result: number,
+  ) {
+    super(`the platform refused to register ${deviceNumber}: ${REFUSALS[result] ?? `result ${result}`}`);
+  }
+}
+
 /**
- * Opens a device's link. Over TCP it connects and authenticates with the auth code kept from an
- * earlier registration, registering when it holds none or the platform no longer takes it (the
- * platform accepts that only inside the device's registration window: stock, install or reset).
- * `whereNow` answers platform commands such as a position query.
+ * Signs a connected terminal in as the simulator does: with the auth code kept from an earlier
+ * registration (the demo's first start registers every fitted device and keeps its code in DATA_DIR),
+ * registering only when it holds none or the platform no longer takes it — which the platform
+ * accepts only inside the device's registration window (stock, install or reset).
+ */
+export async function signIn(vt: VirtualTerminal, authCodes: AuthCodes): Promise<void> {
+  const number = vt.o.deviceNumber;
+  const known = authCodes.get(number);
+  if (known && (await vt.authenticate(known))) return;
+  const { result, authCode: code } = await vt.registration();
+  if (!code) throw new RegistrationRefused(number, result);
+  authCodes.set(number, code);
+  if (!(await vt.authenticate(code))) throw new Error(`${number} could not authenticate`);
+}
+
+/**
+ * Opens a device's link. Over TCP it connects and signs in (`signIn`). `whereNow` answers platform
+ * commands such as a position query.
  */
 export async function openLink(device: PlannedDevice, c: Connection, authCodes: AuthCodes, whereNow?: () => LocationFix): Promise<DeviceLink> {
   if (c.transport === 'http') return new HttpLink(device.number, c.url, c.apiKey);
@@ -46,13 +70,7 @@ export async function openLink(device: PlannedDevice, c: Connection, authCodes: 
   await vt.connect();
   try {
     if (whereNow) vt.onCommand = (m, serial) => vt.answer(serial, m, whereNow());
-    const known = authCodes.get(device.number);
-    if (!known || !(await vt.authenticate(known))) {
-      const { result, authCode: code } = await vt.registration();
-      if (!code) throw new Error(`the platform refused to register ${device.number}: ${REFUSALS[result] ?? `result ${result}`}`);
-      authCodes.set(device.number, code);
-      if (!(await vt.authenticate(code))) throw new Error(`${device.number} could not authenticate`);
-    }
+    await signIn(vt, authCodes);
   } catch (err) {
     vt.close();
     throw err;

@@ -1,5 +1,5 @@
 import type { AuthCodes } from './auth-codes.js';
-import { openLink, type Connection, type DeviceLink } from './device-link.js';
+import { openLink, RegistrationRefused, type Connection, type DeviceLink } from './device-link.js';
 import { FixBuffer } from './fix-buffer.js';
 import type { FleetPlan, PlannedDevice, Span } from './plan-types.js';
 import { deviceFixes } from './timeline.js';
@@ -27,7 +27,7 @@ const ATTEMPTS = 3;
  * Sends every device's history the way a terminal uploads what it kept while out of coverage:
  * 0x0704 blind-area batches, each waiting for its acknowledgement (sent after the database commit)
  * before the next. A device whose link fails reconnects and carries on from its last acknowledged
- * batch; one that fails three times is reported and skipped.
+ * batch; one that fails three times (or is refused registration, once) is reported and skipped.
  */
 export async function runHistory(o: HistoryOptions): Promise<HistoryResult> {
   const from = o.from ?? o.plan.start;
@@ -57,7 +57,8 @@ export async function runHistory(o: HistoryOptions): Promise<HistoryResult> {
           o.onProgress?.(done, devices.length, positions);
         }
       } catch (err) {
-        if (attempt >= ATTEMPTS) {
+        // A refused registration is refused again: the device fails at once.
+        if (attempt >= ATTEMPTS || err instanceof RegistrationRefused) {
           failed.push({ device: device.number, error: err instanceof Error ? err.message : String(err) });
           return;
         }

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, SEED_NOW, type TestApp } from '../../test/test-app.js';
+import { hashAuthCode } from '../gateway/auth-code.js';
 import { createJt808Gateway, type Jt808Gateway } from '../gateway/gateway.js';
+import { RegistrationRefused } from './device-link.js';
 import { FixBuffer } from './fix-buffer.js';
 import { planFleet } from './fleet-plan.js';
 import { loadFleetSource } from './fleet-source.js';
-import { startLive } from './live-runner.js';
+import { REFUSED_RETRY_MS, startLive } from './live-runner.js';
 import { HOUR_MS } from './local-time.js';
 import type { FleetPlan, PlannedDevice } from './plan-types.js';
 import { deviceFixes } from './timeline.js';
@@ -110,6 +112,29 @@ describe('the live runner', () => {
     expect((await resetRegistration()).json().result).toMatchObject({ deviceNumber: device.number, wasRegistered: true, disconnected: true });
     await waitFor(() => codes.get(device.number) !== first && gateway.isOnline(device.number));
     expect(codes.get(device.number)).toMatch(/^[0-9a-f]{32}$/);
+    await live.stop();
+    await gateway.close();
+  });
+
+  it('after a refused registration asks again only ten minutes later, not in a loop', async () => {
+    const gateway = await gatewayOn(0);
+    const device = plan.devices.filter((d) => d.effects.silences.length === 0).at(-1)!;
+    // Registered with a code this runner does not hold, as a fitted demo terminal whose code file was lost.
+    await t.db.updateTable('device').set({ auth_code_hash: hashAuthCode('held-elsewhere'), register_open_until: null }).where('device_number', '=', device.number).execute();
+    let now = Date.now();
+    const errors: Error[] = [];
+    const live = startLive({
+      plan: { ...plan, devices: [device] }, connection: { transport: 'tcp', host: '127.0.0.1', port, replyTimeoutMs: 5000 },
+      from: plan.end, simStart: plan.end, clock: () => now, tickMs: 20, onError: (_, err) => errors.push(err),
+    });
+    await waitFor(() => errors.length === 1);
+    expect(errors[0]).toBeInstanceOf(RegistrationRefused);
+    // Minutes later (the ordinary back-off would have retried several times by now): still waiting.
+    now += REFUSED_RETRY_MS - 60_000;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(errors).toHaveLength(1);
+    now += 60_000;
+    await waitFor(() => errors.length === 2);
     await live.stop();
     await gateway.close();
   });

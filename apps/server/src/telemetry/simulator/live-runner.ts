@@ -1,5 +1,5 @@
 import type { AuthCodes } from './auth-codes.js';
-import { openLink, type Connection, type DeviceLink } from './device-link.js';
+import { openLink, RegistrationRefused, type Connection, type DeviceLink } from './device-link.js';
 import { FixBuffer } from './fix-buffer.js';
 import { HOUR_MS } from './local-time.js';
 import type { FleetPlan, PlannedDevice } from './plan-types.js';
@@ -37,6 +37,13 @@ const MAX_UPLOAD = 500;
 const CONNECTS_PER_TICK = 100;
 const MAX_BACKOFF_MS = 30_000;
 const RECONNECT_DELAY_MS = 2000;
+/**
+ * After a refused registration (no window, or registered with a code this simulator lacks) a device
+ * waits this long: only a person opening a window changes the answer, and each refusal counts
+ * against the device and the simulator's address at the gateway (10 a number, 300 an address, in
+ * 10 minutes), so retrying sooner would lock the fleet's healthy terminals out with it.
+ */
+export const REFUSED_RETRY_MS = 10 * 60_000;
 
 type State = {
   device: PlannedDevice;
@@ -81,7 +88,7 @@ export function startLive(o: LiveOptions): LiveRunner {
         s.link?.close();
         s.link = null;
         s.failures += 1;
-        s.retryAt = clock() + Math.min(MAX_BACKOFF_MS, 1000 * 2 ** s.failures);
+        s.retryAt = clock() + (err instanceof RegistrationRefused ? REFUSED_RETRY_MS : Math.min(MAX_BACKOFF_MS, 1000 * 2 ** s.failures));
         stats.errors += 1;
         o.onError?.(s.device.number, err instanceof Error ? err : new Error(String(err)));
       })

@@ -210,6 +210,11 @@ export const views: Record<string, View> = {
     permissions: ['user:admin'],
     page: lazyPage(() => import('../../features/integrationKeys/IntegrationKeysPage'), 'IntegrationKeysPage'),
   },
+  alarmMapping: {
+    path: '/system/alarmMapping',
+    permissions: ['user:admin'],
+    page: lazyPage(() => import('../../features/alarmMapping/AlarmMappingPage'), 'AlarmMappingPage'),
+  },
   auditLog: {
     path: '/system/auditLog',
     permissions: ['audit:view'],

@@ -11,7 +11,7 @@ import { DevicePositionListPage } from './DevicePositionListPage';
 const base: DevicePositionItem = {
   id: 1, deviceNumber: '138000010042', deviceKind: 1, model: 'JM-VL03', iccid: '89860045885426461572', state: 'moving',
   deptId: 3, deptName: '杭州宝龙奥迪4S店', financeName: '华信汽车金融有限公司', carId: 42, carFrameNumber: 'LGBXBBZT2TN959417',
-  plateNumber: '浙A33RZ4', customerName: '于兰晶', installTime: '2026-01-05 10:00:00', lastTime: '2026-03-01 11:16:48',
+  plateNumber: '浙A33RZ4', customerName: '于兰晶', installTime: '2026-01-05 10:00:00', lastTime: '2026-03-01 11:16:48', heardTime: '2026-03-01 11:16:48',
   lng: 120.279687, lat: 30.241232, gaodeLng: 120.284157, gaodeLat: 30.238793, speed: 30.1, direction: 350, acc: 1,
   battery: null, signal: 25, satellites: 12, registeredAt: '2026-01-05 10:20:00', registrationWindow: null, registerRefusals: 0, lastRegisterRefusedAt: null, lastRegisterRefusedReason: null, invalidPositions: 0, lastInvalidAt: null, lastInvalidReason: null, retiredAt: null,
   address: '浙江省杭州市江干区',

@@ -11,7 +11,7 @@ import { DeviceListPage } from './DeviceListPage';
 const device: DeviceListItem = {
   id: 7, deviceNumber: '865253061441142', deviceKind: 2, model: 'LK-900', iccid: '89860197155955360926', state: 'offline',
   deptId: 3, deptName: '广州粤宝宝马4S店', financeName: '安达融资租赁有限公司', carId: null, carFrameNumber: null,
-  plateNumber: null, customerName: null, installTime: '2026-01-05 10:00:00', lastTime: null, lng: null, lat: null, gaodeLng: null, gaodeLat: null,
+  plateNumber: null, customerName: null, installTime: '2026-01-05 10:00:00', lastTime: null, heardTime: null, lng: null, lat: null, gaodeLng: null, gaodeLat: null,
   speed: null, direction: null, acc: null, battery: null, signal: null, satellites: null,
   registeredAt: '2026-01-05 10:20:00', registrationWindow: null, registerRefusals: 0, lastRegisterRefusedAt: null, lastRegisterRefusedReason: null,
   invalidPositions: 1234, lastInvalidAt: '2026-01-06 08:00:00', lastInvalidReason: '坐标超出范围',

@@ -41,7 +41,7 @@ describe('device filters', () => {
     const columns = deviceColumns(t, 'devices');
     expect(columns.map((c) => c.key)).toEqual([
       'deviceNumber', 'deviceKind', 'model', 'iccid', 'state', 'deptName', 'financeName', 'carFrameNumber', 'plateNumber',
-      'customerName', 'installTime', 'lastTime', 'registeredAt', 'invalidPositions', 'action',
+      'customerName', 'installTime', 'lastTime', 'heardTime', 'registeredAt', 'invalidPositions', 'action',
     ]);
     expect(columns.find((c) => c.key === 'deviceKind')?.title).toBe(t('device.kindColumn'));
     expect(deviceColumns(t).some((c) => c.key === 'action')).toBe(false);

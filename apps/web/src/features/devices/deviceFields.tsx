@@ -40,6 +40,7 @@ export const DEVICE_FIELDS: ListField<DeviceListItem>[] = [
   { name: 'customerName', label: 'device.customerName', filter: { type: 'text', maxLength: 30 }, column: { title: 'device.customer', width: 96 } },
   { name: 'installTime', label: 'device.installTime', filter: { type: 'dayRange', start: 'installTimeStart', end: 'installTimeEnd' }, column: { width: 165 } },
   { name: 'lastTime', label: 'device.lastTime', column: { width: 165 } },
+  { name: 'heardTime', label: 'device.heardTime', column: { width: 165 } },
 ];
 
 /** The filter form's values; the install range is picked by day. */

@@ -1,5 +1,6 @@
 import { trackEn } from './messages/track';
 import { integrationKeysEn } from './messages/integration-keys';
+import { alarmMappingEn } from './messages/alarm-mapping';
 import { deviceStockEn } from './messages/deviceStock';
 import { usersEn } from './messages/users';
 import { deptsEn } from './messages/depts';
@@ -26,6 +27,7 @@ export const en: Record<MessageKey, string> = {
   ...pushEn,
   ...accountEn,
   ...integrationKeysEn,
+  ...alarmMappingEn,
   ...deviceStockEn,
   ...usersEn,
   ...deptsEn,
@@ -186,6 +188,7 @@ export const en: Record<MessageKey, string> = {
   'device.customerName': 'Customer name',
   'device.installTime': 'Installed at',
   'device.lastTime': 'Last report',
+  'device.heardTime': 'Last heard',
   'device.listTitle': 'Devices',
 
   'position.listTitle': 'Device positions',

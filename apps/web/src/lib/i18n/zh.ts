@@ -1,5 +1,6 @@
 import { trackZh } from './messages/track';
 import { integrationKeysZh } from './messages/integration-keys';
+import { alarmMappingZh } from './messages/alarm-mapping';
 import { deviceStockZh } from './messages/deviceStock';
 import { usersZh } from './messages/users';
 import { deptsZh } from './messages/depts';
@@ -26,6 +27,7 @@ export const zh = {
   ...pushZh,
   ...accountZh,
   ...integrationKeysZh,
+  ...alarmMappingZh,
   ...deviceStockZh,
   ...usersZh,
   ...deptsZh,
@@ -186,6 +188,7 @@ export const zh = {
   'device.customerName': '客户姓名',
   'device.installTime': '安装时间',
   'device.lastTime': '最后上报时间',
+  'device.heardTime': '最后通讯时间',
   'device.listTitle': '设备列表',
 
   'position.listTitle': '设备最新位置',

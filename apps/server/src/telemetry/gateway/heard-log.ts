@@ -1,0 +1,73 @@
+import { DeviceKind, ONLINE_GRACE_MS } from '@cvrisk/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+
+/** How often the times terminals were heard are written: a device's state needs minutes, not milliseconds. */
+export const HEARD_FLUSH_MS = 5_000;
+
+/**
+ * A pause longer than this between a terminal's messages ends its run (`heard_since` starts again):
+ * a wired device's grace, the shortest, so a run never hides a silence any device would be offline for.
+ */
+const RUN_BREAK_MS = ONLINE_GRACE_MS[DeviceKind.wired];
+
+/** Rows updated per statement. */
+const CHUNK = 500;
+
+/**
+ * When each authenticated terminal was last heard from (any message: a heartbeat, a command's
+ * answer, a position), written to `device_status` every few seconds rather than per message: at
+ * 10,000 terminals heartbeating each minute, one row per message would be a write per 6 ms for a
+ * fact the console reads to the minute. Devices that never reported a position have no status row
+ * and stay 未上线 (never): they have no place to show.
+ */
+export function createHeardLog(db: Db, log: { warn(obj: object, msg: string): void }, flushMs = HEARD_FLUSH_MS) {
+  let heard = new Map<number, number>();
+  let writing: Promise<void> = Promise.resolve();
+
+  async function write(batch: Map<number, number>): Promise<void> {
+    const rows = [...batch];
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await db.transaction().execute(async (trx) => {
+        for (const [id, at] of rows.slice(i, i + CHUNK)) {
+          // A run continues while messages come within RUN_BREAK_MS of each other; a later time never goes back.
+          await trx.updateTable('device_status')
+            .set({
+              heard_since: sql<number>`case when heard_at is null or heard_since is null or ${at} - heard_at > ${RUN_BREAK_MS} then ${at} else heard_since end`,
+              heard_at: at,
+            })
+            .where('device_id', '=', id)
+            .where((eb) => eb.or([eb('heard_at', 'is', null), eb('heard_at', '<', at)]))
+            .execute();
+        }
+      });
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (heard.size === 0) return writing;
+    const batch = heard;
+    heard = new Map();
+    // Writes stay in order: a later flush never lands before an earlier one.
+    // A failed write is not retried: each terminal's next message records it again, so it costs state, not data.
+    writing = writing.then(() => write(batch)).catch((err: unknown) => log.warn({ err, devices: batch.size }, 'recording when terminals were heard failed'));
+    return writing;
+  }
+
+  const timer = setInterval(() => void flush(), flushMs);
+  timer.unref();
+
+  return {
+    /** The terminal with this device id sent a message at `at` (server time). */
+    heard(deviceId: number, at: number): void {
+      heard.set(deviceId, at);
+    },
+    flush,
+    async stop(): Promise<void> {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}
+
+export type HeardLog = ReturnType<typeof createHeardLog>;
