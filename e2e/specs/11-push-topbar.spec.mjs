@@ -73,12 +73,12 @@ export const tests = [
 
       const fresh = page.locator('.topbar-ticker-track li').first();
       await fresh.filter({ hasText: '断电预警' }).waitFor({ timeout: 20_000 });
-      assert.ok(await page.evaluate(() => window.__sameDocument === true), 'no reload happened');
-      await shot('11-ticker-live');
-
-      // The pointer holds the carousel still on the new warning, which stays a whole interval on top.
+      // The pointer holds the carousel still on the new warning, which stays a whole interval on top:
+      // held at once, before the picture, which on a busy machine can take longer than that interval.
       await ticker.hover();
       assert.equal(await page.locator('.topbar-ticker-track').evaluate((el) => el.style.transform), 'translateY(0px)', 'the new warning is the one in view');
+      assert.ok(await page.evaluate(() => window.__sameDocument === true), 'no reload happened');
+      await shot('11-ticker-live');
       await fresh.locator('button').click();
       const dialog = page.getByRole('dialog', { name: '预警信息' });
       await dialog.getByText(number).waitFor();

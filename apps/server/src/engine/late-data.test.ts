@@ -57,16 +57,21 @@ beforeAll(async () => {
   t = await createTestApp();
   gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log: { info() {}, warn() {} } });
   const port = await gateway.listen();
-  engine = createEngine({ db: t.db, telemetry: t.telemetry, now: () => SEED_NOW, onError: (err) => { throw err; } });
   const rows = await t.db.selectFrom('device as d').innerJoin('dept', 'dept.id', 'd.dept_id').select(['d.id', 'd.device_number', 'd.model'])
     .where('dept.name', '=', '杭州宝龙奥迪4S店').where('d.kind', '=', 1).where('d.car_id', 'is not', null)
     .where('d.id', 'not in', t.db.selectFrom('fence_binding').select('device_id')).orderBy('d.id').limit(2).execute();
   const dealer = await t.db.selectFrom('dept').select('id').where('name', '=', '杭州宝龙奥迪4S店').executeTakeFirstOrThrow();
   await t.db.insertInto('risk_point').values({ dept_id: dealer.id, category: 'pawnshop', name: '补传测试典当行', lng: PAWNSHOP.lng, lat: PAWNSHOP.lat, address: '', created_by: null, created_at: SEED_NOW }).execute();
-  // Four more, on cars bound to 浙江省, for the rules that read no risk point.
-  const more = await t.db.selectFrom('device as d').innerJoin('car as c', 'c.id', 'd.car_id').select(['d.id', 'd.device_number', 'd.model'])
+  // Six more, on cars bound to 浙江省, for the rules that read no risk point; the last two watch a fence around home.
+  const more = await t.db.selectFrom('device as d').innerJoin('car as c', 'c.id', 'd.car_id').select(['d.id', 'd.device_number', 'd.model', 'd.dept_id'])
     .where('c.region_province', '=', '浙江省').where('d.kind', '=', 1).where('d.id', 'not in', rows.map((r) => r.id))
-    .where('d.id', 'not in', t.db.selectFrom('fence_binding').select('device_id')).orderBy('d.id').limit(4).execute();
+    .where('d.id', 'not in', t.db.selectFrom('fence_binding').select('device_id')).orderBy('d.id').limit(6).execute();
+  const fence = await t.db.insertInto('fence').values({
+    dept_id: more[4]!.dept_id, name: '补传测试围栏', shape: 'circle', geometry: JSON.stringify({ ...HOME, radius: 1000 }), alarm_on: 'both', created_at: SEED_NOW,
+  }).returning('id').executeTakeFirstOrThrow();
+  await t.db.insertInto('fence_binding').values(more.slice(4).map((d) => ({ fence_id: fence.id, device_id: d.id, created_at: SEED_NOW }))).execute();
+  // After the fence: the engine reads each device's fences once, when it first judges it.
+  engine = createEngine({ db: t.db, telemetry: t.telemetry, now: () => SEED_NOW, onError: (err) => { throw err; } });
   for (const r of [...rows, ...more]) {
     const vt = new VirtualTerminal({ host: '127.0.0.1', port, deviceNumber: r.device_number, version: 2013, model: r.model, replyTimeoutMs: 5000 });
     await vt.connect();
@@ -175,6 +180,16 @@ describe('every rule, late as in order', () => {
     await bothWays(inOrder.vt, late.vt, day, (s) => s.t >= DAY0 + 150 * MIN && s.t < DAY0 + 180 * MIN);
     const expected = await warningsOf(inOrder.id);
     expect(expected.map((w) => [w.warning_type, w.warning_time])).toEqual([[10, DAY0 + 150 * MIN]]);
+    expect(await warningsOf(late.id)).toEqual(expected.map((w) => ({ ...w, late: true })));
+  });
+
+  it('raises leaving and entering a fence around home that the car crossed underground, at the same times', async () => {
+    const [inOrder, late] = [devices[6]!, devices[7]!];
+    const far = offset(HOME, 6000, 0);
+    const day: Step[] = [...every5(0, 60, HOME), ...drive(65, HOME, far), ...every5(80, 140, far), ...drive(145, far, HOME), ...every5(160, 200, HOME)];
+    await bothWays(inOrder.vt, late.vt, day, (s) => s.t > DAY0 + 60 * MIN && s.t < DAY0 + 170 * MIN);
+    const expected = await warningsOf(inOrder.id);
+    expect(expected.map((w) => w.place_key)).toEqual([expect.stringMatching(/:out$/), expect.stringMatching(/:in$/)]);
     expect(await warningsOf(late.id)).toEqual(expected.map((w) => ({ ...w, late: true })));
   });
 });

@@ -34,7 +34,7 @@ describe('AlarmMappingPage', () => {
     const tamperRow = screen.getByText('GT06N').closest('tr')!;
     expect(within(tamperRow).getByText('报警位')).toBeTruthy();
     expect(within(tamperRow).getByText('16')).toBeTruthy();
-    expect(within(tamperRow).getByText('修改映射')).toBeTruthy();
+    expect(within(tamperRow).getByText('修改')).toBeTruthy();
   });
 
   it('is read-only for an administrator outside the platform: no add, edit or delete', async () => {
@@ -42,7 +42,7 @@ describe('AlarmMappingPage', () => {
     const row = (await screen.findByText('GT06N')).closest('tr')!;
     expect(screen.getByText('只有平台管理员可以修改设备型号报警映射')).toBeTruthy();
     expect(within(row).queryByText('删除')).toBeNull();
-    expect(within(row).queryByText('修改映射')).toBeNull();
+    expect(within(row).queryByText('修改')).toBeNull();
     expect(screen.queryByText('新增映射', { selector: 'button *' })).toBeNull();
   });
 

@@ -40,10 +40,10 @@ export function AlarmMappingPage() {
     ...(editable
       ? [
           {
-            title: t('alarmMapping.actions'), key: 'actions', width: 130, fixed: 'right' as const,
+            title: t('alarmMapping.actions'), key: 'actions', width: 104, fixed: 'right' as const,
             render: (_: unknown, r: AlarmMappingItem) => (
               <Space size={0}>
-                <Button type="link" size="small" onClick={() => setDialog({ editing: r })}>{t('alarmMapping.edit')}</Button>
+                <Button type="link" size="small" onClick={() => setDialog({ editing: r })}>{t('alarmMapping.editRow')}</Button>
                 <Popconfirm title={t('alarmMapping.deleteConfirm', { model: r.model })} okButtonProps={{ danger: true }} onConfirm={() => remove.mutate(r.id)}>
                   <Button type="link" danger size="small" loading={remove.isPending && remove.variables === r.id}>{t('alarmMapping.delete')}</Button>
                 </Popconfirm>
@@ -55,7 +55,7 @@ export function AlarmMappingPage() {
   ];
 
   return (
-    <Space direction="vertical" size={12} style={{ width: '100%' }}>
+    <Space className="alarm-mapping" direction="vertical" size={12} style={{ width: '100%' }}>
       <Alert type="info" showIcon message={t('alarmMapping.intro')} />
       {mapping.data && !editable && <Alert type="warning" showIcon message={t('alarmMapping.readOnly')} />}
       <Card
