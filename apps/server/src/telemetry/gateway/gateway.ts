@@ -8,7 +8,7 @@ import { surviveAcceptErrors } from './accept-errors.js';
 import { createAttemptLimiter } from './attempt-limiter.js';
 import { TerminalConnection, type AckTiming } from './connection.js';
 import { emptyGatewayStats } from './gateway-stats.js';
-import { createHeardLog } from './heard-log.js';
+import { createHeardLog, HEARD_REWRITE_MS } from './heard-log.js';
 import { createTerminalDirectory } from './terminal-directory.js';
 import { DEFAULT_REGISTER_WINDOW_MS } from '../../modules/device/registration-window.js';
 
@@ -53,6 +53,8 @@ export type GatewayOptions = {
   /** A connection silent this long is closed; terminals send heartbeats well within it. */
   idleTimeoutMs: number;
   limits?: Partial<GatewayLimits>;
+  /** How stale a device's recorded last-heard time may grow before a message writes it again (tests set 0). */
+  heardRewriteMs?: number;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 };
 
@@ -69,7 +71,7 @@ export function createJt808Gateway(o: GatewayOptions) {
   const deviceFailures = createAttemptLimiter({ maxFailures: limits.deviceMaxFailures, windowMs: limits.addressFailureWindowMs });
   const reassemblyBudget = createByteBudget(limits.reassemblyBytesTotal);
   const ackTiming: AckTiming = { observe: null };
-  const heardLog = createHeardLog(o.db, o.log);
+  const heardLog = createHeardLog(o.db, o.log, o.heardRewriteMs ?? HEARD_REWRITE_MS);
 
   const server = net.createServer({ noDelay: true }, (socket) => {
     stats.accepted += 1;

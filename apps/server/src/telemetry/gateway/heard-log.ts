@@ -1,6 +1,7 @@
 import { DeviceKind, ONLINE_GRACE_MS } from '@cvrisk/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { isSqlite } from '../../db/dialect.js';
 
 /** How often the times terminals were heard are written: a device's state needs minutes, not milliseconds. */
 export const HEARD_FLUSH_MS = 5_000;
@@ -11,7 +12,13 @@ export const HEARD_FLUSH_MS = 5_000;
  */
 const RUN_BREAK_MS = ONLINE_GRACE_MS[DeviceKind.wired];
 
-/** Rows updated per statement. */
+/**
+ * A device's time is written again only once it moved on this much: states are read to the minute
+ * (the shortest grace is 10 minutes), and a moving terminal's every position is a message.
+ */
+export const HEARD_REWRITE_MS = 60_000;
+
+/** Rows updated per SQLite transaction. */
 const CHUNK = 500;
 
 /**
@@ -21,26 +28,37 @@ const CHUNK = 500;
  * fact the console reads to the minute. Devices that never reported a position have no status row
  * and stay 未上线 (never): they have no place to show.
  */
-export function createHeardLog(db: Db, log: { warn(obj: object, msg: string): void }, flushMs = HEARD_FLUSH_MS) {
+export function createHeardLog(db: Db, log: { warn(obj: object, msg: string): void }, rewriteAfterMs = HEARD_REWRITE_MS, flushMs = HEARD_FLUSH_MS) {
   let heard = new Map<number, number>();
+  /** The time last written for each device. */
+  const written = new Map<number, number>();
   let writing: Promise<void> = Promise.resolve();
 
+  // A run continues while messages come within RUN_BREAK_MS of each other; a later time never goes back.
+  const update = (q: Db, id: number, at: number) => q.updateTable('device_status')
+    .set({
+      heard_since: sql<number>`case when heard_at is null or heard_since is null or ${at} - heard_at > ${RUN_BREAK_MS} then ${at} else heard_since end`,
+      heard_at: at,
+    })
+    .where('device_id', '=', id)
+    .where((eb) => eb.or([eb('heard_at', 'is', null), eb('heard_at', '<', at)]))
+    .executeTakeFirst()
+    // A device without a status row (no position yet) is tried again at its next message.
+    .then((r) => (Number(r.numUpdatedRows) > 0 ? written.set(id, at) : written.delete(id)));
+
   async function write(batch: Map<number, number>): Promise<void> {
-    const rows = [...batch];
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      await db.transaction().execute(async (trx) => {
-        for (const [id, at] of rows.slice(i, i + CHUNK)) {
-          // A run continues while messages come within RUN_BREAK_MS of each other; a later time never goes back.
-          await trx.updateTable('device_status')
-            .set({
-              heard_since: sql<number>`case when heard_at is null or heard_since is null or ${at} - heard_at > ${RUN_BREAK_MS} then ${at} else heard_since end`,
-              heard_at: at,
-            })
-            .where('device_id', '=', id)
-            .where((eb) => eb.or([eb('heard_at', 'is', null), eb('heard_at', '<', at)]))
-            .execute();
-        }
-      });
+    const rows = [...batch].sort((a, b) => a[0] - b[0]);
+    if (isSqlite(db)) {
+      // One writer at a time: a transaction per chunk spares a commit per row.
+      for (let i = 0; i < rows.length; i += CHUNK) {
+        await db.transaction().execute(async (trx) => {
+          for (const [id, at] of rows.slice(i, i + CHUNK)) await update(trx, id, at);
+        });
+      }
+    } else {
+      // Each row on its own: the pipeline's transactions write these rows too, and a transaction holding
+      // many of them while waiting for another could deadlock with one of those.
+      for (const [id, at] of rows) await update(db, id, at);
     }
   }
 
@@ -60,7 +78,7 @@ export function createHeardLog(db: Db, log: { warn(obj: object, msg: string): vo
   return {
     /** The terminal with this device id sent a message at `at` (server time). */
     heard(deviceId: number, at: number): void {
-      heard.set(deviceId, at);
+      if (at - (written.get(deviceId) ?? -Infinity) >= rewriteAfterMs) heard.set(deviceId, at);
     },
     flush,
     async stop(): Promise<void> {
