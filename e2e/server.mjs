@@ -65,18 +65,54 @@ export async function startServer(dataDir, label) {
  * of CPU, which every worker would otherwise spend again at the same time.
  */
 export async function prepareDataDirs(count) {
-  const template = fs.mkdtempSync(path.join(os.tmpdir(), 'cvrisk-e2e-template-'));
-  const started = Date.now();
-  console.log('e2e: making the demo dataset once for every worker…');
-  const server = await startServer(template, 'template');
-  await server.stop({ keepData: true });
-  console.log(`e2e: demo dataset ready in ${((Date.now() - started) / 1000).toFixed(1)} s; copying it for ${count} worker${count > 1 ? 's' : ''}`);
+  const template = (await reusedTemplate()) ?? (await makeTemplate());
+  console.log(`e2e: copying the demo dataset for ${count} worker${count > 1 ? 's' : ''}`);
   const dirs = [];
   for (let i = 1; i <= count; i++) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `cvrisk-e2e-w${i}-`));
     fs.cpSync(template, dir, { recursive: true });
     dirs.push(dir);
   }
-  fs.rmSync(template, { recursive: true, force: true });
+  if (!template.startsWith(REUSE.dir)) fs.rmSync(template, { recursive: true, force: true });
   return dirs;
+}
+
+async function makeTemplate() {
+  const template = fs.mkdtempSync(path.join(os.tmpdir(), 'cvrisk-e2e-template-'));
+  const started = Date.now();
+  console.log('e2e: making the demo dataset once for every worker…');
+  const server = await startServer(template, 'template');
+  await server.stop({ keepData: true });
+  console.log(`e2e: demo dataset ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (REUSE.on()) {
+    fs.rmSync(REUSE.dir, { recursive: true, force: true });
+    fs.cpSync(template, path.join(REUSE.dir, 'data'), { recursive: true });
+    fs.writeFileSync(path.join(REUSE.dir, 'key'), reuseKey());
+  }
+  return template;
+}
+
+/**
+ * A developer running one spec after another may keep the demo dataset between runs (E2E_REUSE_DEMO=1,
+ * or a file named cvrisk-e2e-reuse-demo in the temp directory): a minute of CPU each time. It is made
+ * again whenever the server's build or the day (Asia/Shanghai) changed. Never on by default: a full run
+ * and CI always make their own.
+ */
+const REUSE = {
+  dir: path.join(os.tmpdir(), 'cvrisk-e2e-demo-cache'),
+  on: () => process.env.E2E_REUSE_DEMO === '1' || fs.existsSync(path.join(os.tmpdir(), 'cvrisk-e2e-reuse-demo')),
+};
+
+function reuseKey() {
+  const built = fs.statSync(path.join(root, 'apps/server/dist/main.js')).mtimeMs;
+  const day = new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+  return `${built}|${day}`;
+}
+
+async function reusedTemplate() {
+  if (!REUSE.on()) return undefined;
+  const keyFile = path.join(REUSE.dir, 'key');
+  if (!fs.existsSync(keyFile) || fs.readFileSync(keyFile, 'utf8') !== reuseKey()) return undefined;
+  console.log('e2e: reusing the demo dataset of an earlier run (E2E_REUSE_DEMO)');
+  return path.join(REUSE.dir, 'data');
 }

@@ -145,12 +145,12 @@ export const tests = [
     },
   },
   {
-    name: 'an installer sees device figures only, and is not sent to the no-permission page',
+    name: 'an installer sees their own orders, not device figures, and is not sent to the no-permission page',
     async run({ page, baseUrl }) {
       await signedIn(page, baseUrl, 'installer1');
-      await page.locator('.stat-card').filter({ hasText: '设备总数' }).waitFor();
-      await page.waitForTimeout(500);
+      await page.locator('.stat-card').filter({ hasText: '待接单' }).waitFor();
       assert.match(page.url(), /#\/index/);
+      assert.equal(await page.getByText('设备总数').count(), 0);
       assert.equal(await page.getByText('今日预警').count(), 0);
       assert.equal(await page.getByText('客户总数').count(), 0);
     },

@@ -14,11 +14,11 @@ const SCREENS = [
   { name: 'warnings', path: '/risk/riskWarning', ready: '.ant-pagination-total-text, .warning-card' },
   { name: 'customers', path: '/risk/customerList', ready: '.ant-pagination-total-text' },
   { name: 'overdue', path: '/risk/overdueCustomer', ready: '.ant-pagination-total-text' },
-  { name: 'loanfraud', path: '/risk/loanFraud', ready: '.ant-table' },
+  { name: 'loanfraud', path: '/risk/loanFraud', ready: '.ant-table, .list-card-item, .list-cards-frame .ant-empty' },
   { name: 'portrait', path: '/risk/userPortrait?customerid=1', ready: '.leaflet-container' },
   { name: 'cars', path: '/risk/customerCars', ready: '.ant-pagination-total-text' },
   { name: 'alarms', path: '/risk/deviceAlarm', ready: '.ant-pagination-total-text' },
-  { name: 'whitelist', path: '/risk/whiteList', ready: '.ant-table' },
+  { name: 'whitelist', path: '/risk/whiteList', ready: '.ant-table, .list-card-item, .list-cards-frame .ant-empty' },
   { name: 'push', path: '/risk/warningPushConfig', ready: '.ant-table' },
   { name: 'devices', path: '/report/basicDevice', ready: '.ant-pagination-total-text' },
   { name: 'positions', path: '/report/deviceManagement', ready: '.ant-pagination-total-text' },
@@ -35,7 +35,7 @@ const SCREENS = [
   { name: 'install-jobs', path: '/dispatchOrder/installerOrders', ready: '.installer-card' },
   { name: 'online-check', path: '/onlineCheck/onlineCheck', ready: '.ant-pagination-total-text' },
   // Administration a finance manager holds; departments, users and roles (user:admin) have their own specs at these widths.
-  { name: 'device-stock', path: '/system/deviceStock', ready: '.ant-table-tbody tr.ant-table-row' },
+  { name: 'device-stock', path: '/system/deviceStock', ready: '.ant-table-tbody tr.ant-table-row, .list-card-item' },
   { name: 'audit-log', path: '/system/auditLog', ready: '.ant-pagination-total-text' },
 ];
 

@@ -45,7 +45,7 @@ export const tests = [
       const dialog = page.locator('.quick-dispatch-modal .ant-modal');
       await dialog.waitFor();
       assert.equal(await dialog.getByRole('radio', { name: '安装单' }).isChecked(), true);
-      assert.equal(await dialog.getByRole('radio', { name: '师傅带货安装' }).isChecked(), true);
+      assert.equal(await dialog.getByRole('radio', { name: '带货安装' }).isChecked(), true);
       assert.equal(await dialog.getByPlaceholder('搜索地址，如：杭州市西湖区').inputValue(), '');
       await dialog.getByLabel('联系人').fill('王建华');
       await dialog.getByLabel('联系电话').fill('139123456789');

@@ -101,7 +101,7 @@ export const tests = [
       for (const [width, height] of [[390, 844], [992, 760]]) {
         await page.setViewportSize({ width, height });
         await page.goto(`${baseUrl}/#/system/deviceStock`);
-        await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+        await page.locator('.ant-table-tbody tr.ant-table-row, .list-card-item').first().waitFor();
         await page.getByRole('tab', { name: /库存\s*[\d,]+/ }).waitFor();
         await settled(page);
         await shot(`24-device-stock-${width}`);

@@ -25,6 +25,10 @@ export type AuditListQuery = z.infer<typeof AuditListQuery>;
 export const AuditExportQuery = z.object(auditFilters).superRefine(rangeInOrder);
 export type AuditExportQuery = z.infer<typeof AuditExportQuery>;
 
+/** One line of an entry's detail, as an operator reads it: a Chinese label and a value with names, not ids. */
+export const AuditDetailLine = z.object({ label: z.string(), value: z.string() });
+export type AuditDetailLine = z.infer<typeof AuditDetailLine>;
+
 export const AuditItem = z.object({
   id: z.number(),
   /** `YYYY-MM-DD HH:mm:ss`, Asia/Shanghai. */
@@ -39,9 +43,12 @@ export const AuditItem = z.object({
   action: z.string(),
   /** The action's Chinese label; the console shows its own language from AUDIT_ACTIONS. */
   actionLabel: z.string(),
+  /** What the action touched, by name (a handled warning: its device and type). */
   target: z.string(),
-  /** What changed, as recorded (JSON text). */
+  /** What changed, as recorded (JSON text): for machines; the console shows `details`. */
   detail: z.string(),
+  /** The detail as readable lines, ids resolved to names server-side. */
+  details: z.array(AuditDetailLine),
 });
 export type AuditItem = z.infer<typeof AuditItem>;
 

@@ -103,6 +103,9 @@ export const CarUse = z.object({
   /** Days of the month on which the car drove at all. */
   monthDaysDriven: z.number(),
   days30MileageKm: z.number(),
+  /** Distance across silences the car came out of elsewhere this month (离线期间位移): not mileage. */
+  monthOfflineMoveKm: z.number(),
+  monthOfflineMoves: z.number(),
   /** Share of the last 30 days' driving time between 22:00 and 05:00, 0–1. */
   nightShare: z.number(),
   maxSpeed: z.number(),
@@ -112,8 +115,17 @@ export const CarUse = z.object({
 });
 export type CarUse = z.infer<typeof CarUse>;
 
-/** getDrivingByCarid: the car's newest trips. */
+/**
+ * What the car did between two places: a trip, or an offline move (离线期间位移) — it went silent
+ * for longer than a few minutes and reappeared elsewhere; `minutes` is then the silence and
+ * distanceKm the straight line, never counted as mileage.
+ */
+export const TRIP_KINDS = ['trip', 'offlineMove'] as const;
+export type TripKind = (typeof TRIP_KINDS)[number];
+
+/** getDrivingByCarid: the car's newest trips and offline moves, newest first. */
 export const TripItem = z.object({
+  kind: z.enum(TRIP_KINDS),
   startTime: z.string(),
   endTime: z.string(),
   minutes: z.number(),
@@ -134,6 +146,8 @@ export const DrivingDay = z.object({
   drivingMinutes: z.number(),
   trips: z.number(),
   maxSpeed: z.number(),
+  /** 离线期间位移: distance across silences, shown apart from mileage. */
+  offlineMoveKm: z.number(),
 });
 export type DrivingDay = z.infer<typeof DrivingDay>;
 
@@ -198,7 +212,7 @@ export const CustomerDrawCalls = {
     reply: PortraitCustomer,
   }),
   use: byCar('/api/customerDraw/getUseCarByCarid', '车辆本月与近30天用车概况', CarUse),
-  trips: byCar('/api/customerDraw/getDrivingByCarid', `车辆最近${PORTRAIT_TRIPS}次行程`, z.array(TripItem)),
+  trips: byCar('/api/customerDraw/getDrivingByCarid', `车辆最近${PORTRAIT_TRIPS}次行程与离线期间位移`, z.array(TripItem)),
   stops7: byCar('/api/customerDraw/getStop7dayByCarid', '车辆近7天停留', z.array(StopItem)),
   driving30: byCar('/api/customerDraw/getDriving30dayByCarid', '车辆近30天逐日行驶', z.array(DrivingDay)),
   driving7: byCar('/api/customerDraw/getDriving7dayByCarid', '车辆近7天逐日行驶', z.array(DrivingDay)),

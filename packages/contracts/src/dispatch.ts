@@ -17,7 +17,7 @@ export const ORDER_STATE_LABELS: Record<OrderState, Label> = {
   1: { zh: '待派单', en: 'Pending dispatch' },
   2: { zh: '已派单', en: 'Dispatched' },
   3: { zh: '已接单', en: 'Accepted' },
-  4: { zh: '待审核', en: 'Awaiting audit' },
+  4: { zh: '已安装待审核', en: 'Installed – awaiting audit' },
   5: { zh: '已完成', en: 'Completed' },
   6: { zh: '异常', en: 'Abnormal' },
   7: { zh: '已撤销', en: 'Revoked' },
@@ -26,15 +26,15 @@ export const ORDER_STATE_LABELS: Record<OrderState, Label> = {
 export const OrderTypes = [1, 2] as const;
 export type OrderType = (typeof OrderTypes)[number];
 export const ORDER_TYPE_LABELS: Record<OrderType, Label> = {
-  1: { zh: '安装单', en: 'Install order' },
-  2: { zh: '维修单', en: 'Maintenance order' },
+  1: { zh: '安装单', en: 'Install' },
+  2: { zh: '维修单', en: 'Maintenance' },
 };
 
 export const DeviceSources = [1, 2] as const;
 export type DeviceSource = (typeof DeviceSources)[number];
 export const DEVICE_SOURCE_LABELS: Record<DeviceSource, Label> = {
-  1: { zh: '师傅带货安装', en: 'Installer brings the devices' },
-  2: { zh: '到店安装', en: 'Install at the shop' },
+  1: { zh: '带货安装', en: 'Installer brings goods' },
+  2: { zh: '到店安装', en: 'Install at shop' },
 };
 
 /** What happened to an order, one history entry each. */

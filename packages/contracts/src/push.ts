@@ -3,7 +3,7 @@ import { defineCall } from './api/call.js';
 import { PageQuery, pageOf } from './envelope.js';
 import { id, optional, optionalText } from './fields.js';
 import type { Label } from './labels.js';
-import { WARNING_TYPE_CODES, type WarningEvent, type WarningTypeCode } from './warning.js';
+import { WARNING_TYPE_CODES, WarningTypeCode, warningTypeField, type WarningEvent } from './warning.js';
 
 /** The warning-push-config screen's calls. */
 export const PUSH_PATHS = {
@@ -13,6 +13,8 @@ export const PUSH_PATHS = {
   remove: '/api/push/webhook/delete',
   test: '/api/push/webhook/test',
   deliveries: '/api/push/webhook/deliveries',
+  inApp: '/api/push/inApp/get',
+  inAppSave: '/api/push/inApp/save',
 } as const;
 
 /** A webhook POST that takes longer than this counts as failed. */
@@ -138,6 +140,43 @@ export const WebhookDeliveryItem = z.object({
 });
 export type WebhookDeliveryItem = z.infer<typeof WebhookDeliveryItem>;
 
+/**
+ * The in-app channel (server-behaviour §5): per department and warning type, whether its users are
+ * told of new warnings in the console (live notice, ticker, top-bar count). A department's own choice
+ * wins; without one it follows the nearest department above that chose; where none did, it is on.
+ */
+export const InAppSources = ['own', 'inherited', 'default'] as const;
+export type InAppSource = (typeof InAppSources)[number];
+
+/** GET inApp/get?deptId=: the settings of a department in the caller's scope (default their own). */
+export const InAppQuery = z.object({ deptId: optional(id()) });
+export type InAppQuery = z.infer<typeof InAppQuery>;
+
+export const InAppTypeSetting = z.object({
+  warningType: WarningTypeCode,
+  warningTypeName: z.string(),
+  inApp: z.boolean(),
+  source: z.enum(InAppSources),
+  /** The department whose choice applies (itself for 'own'); null for 'default'. */
+  sourceDeptName: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+export type InAppTypeSetting = z.infer<typeof InAppTypeSetting>;
+
+export const InAppSettings = z.object({
+  deptId: z.number(),
+  deptName: z.string(),
+  /** The caller may change them (config:edit). */
+  editable: z.boolean(),
+  list: z.array(InAppTypeSetting),
+});
+export type InAppSettings = z.infer<typeof InAppSettings>;
+
+/** POST inApp/save: `inApp: null` drops the department's own choice, so it follows the department above again. */
+export const InAppSave = z.object({ deptId: id().optional(), warningType: warningTypeField(), inApp: z.boolean().nullable() });
+export type InAppSave = z.infer<typeof InAppSave>;
+
 const TAG = '预警推送';
 
 /** The warning-push-config screen: seeing needs warning:view, changing config:edit. */
@@ -186,6 +225,24 @@ export const PushCalls = {
     access: 'config:edit',
     query: WebhookIdBody,
     reply: z.null(),
+  }),
+  inApp: defineCall({
+    method: 'GET',
+    path: PUSH_PATHS.inApp,
+    summary: '部门各预警类型的站内推送开关（本部门的选择，或沿用上级的）',
+    tag: TAG,
+    access: 'warning:view',
+    query: InAppQuery,
+    reply: InAppSettings,
+  }),
+  inAppSave: defineCall({
+    method: 'POST',
+    path: PUSH_PATHS.inAppSave,
+    summary: '设置部门某预警类型的站内推送（null 为恢复沿用上级）',
+    tag: TAG,
+    access: 'config:edit',
+    body: InAppSave,
+    reply: InAppSettings,
   }),
   test: defineCall({
     method: 'POST',

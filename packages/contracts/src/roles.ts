@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from './api/call.js';
 import { id, optional, optionalText } from './fields.js';
-import { Permissions, type Permission } from './permissions.js';
+import { DEPT_KIND_LABELS, DeptKinds, type DeptKind } from './labels.js';
+import { Permissions, RoleCodes, type Permission, type RoleCode } from './permissions.js';
 
 const TAG = '角色管理';
 
@@ -29,6 +30,43 @@ export type RoleId = z.infer<typeof RoleId>;
 export const RoleListQuery = z.object({ name: optionalText(ROLE_NAME_MAX) });
 export type RoleListQuery = z.infer<typeof RoleListQuery>;
 
+/** The work of a dealer's staff stops short of the institution's own: approving orders, thresholds, loans, stock, terminal resets and installing. */
+const NOT_DEALER_WORK: readonly Permission[] = ['order:install', 'order:audit', 'config:edit', 'loan:import', 'device:stock', 'device:reset'];
+
+/** What each kind of department's users may be given (issue 31: the role picker offers only roles that fit). */
+export const DEPT_KIND_PERMISSIONS: Record<DeptKind, readonly Permission[]> = {
+  platform: Permissions,
+  finance: Permissions,
+  dealer: Permissions.filter((p) => !NOT_DEALER_WORK.includes(p)),
+  // An installer company fits devices; it may keep its own accounts and read its own trail.
+  installer: ['order:install', 'user:admin', 'audit:view'],
+};
+
+/** The built-in roles are made for one kind of department each: 平台管理员 is not a dealer's role, whatever it holds. */
+export const BUILT_IN_ROLE_KINDS: Record<RoleCode, readonly DeptKind[]> = {
+  platformAdmin: ['platform'],
+  financeManager: ['finance'],
+  financeOperator: ['finance'],
+  dealerStaff: ['dealer'],
+  installer: ['installer'],
+};
+
+/**
+ * The kinds of department whose users a role fits: a built-in role's own kind; any other role every
+ * kind whose work covers all its permissions.
+ */
+export function roleDeptKinds(code: string, permissions: readonly string[]): DeptKind[] {
+  if ((RoleCodes as readonly string[]).includes(code)) return [...BUILT_IN_ROLE_KINDS[code as RoleCode]];
+  return DeptKinds.filter((k) => permissions.every((p) => (DEPT_KIND_PERMISSIONS[k] as readonly string[]).includes(p)));
+}
+
+/** Why a role may not be given to a department's user, in Chinese (null: it fits). */
+export function roleMisfit(role: { name: string; deptKinds: readonly DeptKind[] }, dept: { name: string; kind: DeptKind }): string | null {
+  if (role.deptKinds.includes(dept.kind)) return null;
+  const fits = role.deptKinds.map((k) => DEPT_KIND_LABELS[k].zh).join('、') || '任何机构';
+  return `角色“${role.name}”适用于${fits}，不能分配给${DEPT_KIND_LABELS[dept.kind].zh}“${dept.name}”的用户`;
+}
+
 export const RoleItem = z.object({
   id: z.number(),
   name: z.string(),
@@ -43,6 +81,8 @@ export const RoleItem = z.object({
   assignable: z.boolean(),
   /** The role the caller holds: read only to them (trimming it could lock them out). */
   mine: z.boolean(),
+  /** The kinds of department whose users it fits (roleDeptKinds); the user dialog offers only these. */
+  deptKinds: z.array(z.enum(DeptKinds)),
 });
 export type RoleItem = z.infer<typeof RoleItem>;
 

@@ -31,6 +31,8 @@ import * as m025 from './migrations/025_institution_settings.js';
 import * as m026 from './migrations/026_engine_rejudge.js';
 import * as m027 from './migrations/027_alarm_mapping.js';
 import * as m028 from './migrations/028_heard_at.js';
+import * as m029 from './migrations/029_push_in_app.js';
+import * as m030 from './migrations/030_offline_move.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -65,6 +67,8 @@ const migrations: Record<string, Migration> = {
   '026_engine_rejudge': m026,
   '027_alarm_mapping': m027,
   '028_heard_at': m028,
+  '029_push_in_app': m029,
+  '030_offline_move': m030,
 };
 
 /** Every migration this build knows, in order: a database is ready for it once all are applied (ops/health-checks.ts). */

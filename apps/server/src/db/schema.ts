@@ -26,6 +26,7 @@ export interface DB {
   warning_deal: WarningDealTable;
   white_list: WhiteListTable;
   warning_not_push: WarningNotPushTable;
+  push_in_app: PushInAppTable;
   risk_point: RiskPointTable;
   fence: FenceTable;
   fence_binding: FenceBindingTable;
@@ -352,6 +353,15 @@ export interface WarningNotPushTable {
   created_at: number;
 }
 
+/** 029: the in-app channel per department and warning type; no row = as the department above. */
+export interface PushInAppTable {
+  dept_id: number;
+  warning_type: number;
+  enabled: number;
+  updated_by: number | null;
+  updated_at: number;
+}
+
 export interface RiskPointTable {
   id: Generated<number>;
   dept_id: number;
@@ -516,11 +526,14 @@ export interface DeviceDailyTable {
   stops_morning: number;
   stops_day: number;
   stops_evening: number;
+  /** Distance across silences the car came out of elsewhere (migration 030): never in mileage_m. */
+  offline_move_m: number;
+  offline_moves: number;
 }
 
 export interface DrivingEventTable {
   device_id: number;
-  /** DRIVING_EVENT kind: 1 harsh acceleration, 2 harsh braking, 3 speeding, 4 fatigue. */
+  /** DRIVING_EVENT kind: 1 harsh acceleration, 2 harsh braking, 3 speeding, 4 fatigue; 5 an offline move (OFFLINE_MOVE_EVENT). */
   kind: number;
   start_time: number;
   end_time: number;

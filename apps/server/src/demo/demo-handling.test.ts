@@ -47,4 +47,19 @@ describe('the demo operators’ handling history', () => {
     const audit = await t.db.selectFrom('warning_deal').select(['warning_id', 'at']).where('warning_id', 'in', done.map((r) => r.id)).execute();
     expect(audit.map((a) => a.warning_id).sort()).toEqual(done.map((r) => r.id).sort());
   });
+
+  it('the accounts signed in before they handled, so 最近登录 shows a time instead of 从未登录', async () => {
+    // Runs after the handling above, on the same database.
+    const handlers = await t.db.selectFrom('warning').select(['deal_user_id', 'deal_time']).where('deal_status', '=', 1).where('id', 'in', ids.old).execute();
+    const logins = await t.db.selectFrom('audit_log').select(['user_id', 'at']).where('action', '=', 'session.login').execute();
+    for (const h of handlers) {
+      // A sign-in the same day, before the handling.
+      const before = logins.filter((l) => l.user_id === h.deal_user_id && l.at <= h.deal_time! && h.deal_time! - l.at < 24 * HOUR);
+      expect(before.length).toBeGreaterThan(0);
+    }
+    expect(logins.every((l) => l.at < now)).toBe(true);
+    const res = await t.app.inject({ method: 'POST', url: '/api/system/user/list', headers: { accessToken: await t.login('admin') }, payload: { pageNumber: 1, pageSize: 100 } });
+    const users = res.json().result.list as { username: string; lastLoginTime: string | null }[];
+    expect(users.filter((u) => u.lastLoginTime !== null).length).toBeGreaterThan(users.length / 2);
+  });
 });

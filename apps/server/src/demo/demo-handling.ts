@@ -8,6 +8,7 @@ import { createWarningDealRepository } from '../modules/warning/warning-deal.rep
 import { createWarningRepository } from '../modules/warning/warning.repository.js';
 import { createWarningService, regradeWith } from '../modules/warning/warning.service.js';
 import type { SessionUser } from '../modules/session/session-user.js';
+import { noteAct, recordDemoSignIns, type FirstActs } from './demo-sign-ins.js';
 import { demoSessionUsers } from './demo-users.js';
 import { Rng } from './random.js';
 
@@ -85,6 +86,7 @@ export async function handleDemoWarnings(db: Db, now: number, seed: number, onPr
     now: () => clock,
   });
   let handled = 0;
+  const acts: FirstActs = new Map();
   for (const [i, c] of chosen.entries()) {
     clock = c.at;
     const texts = TEXTS[c.type];
@@ -92,11 +94,15 @@ export async function handleDemoWarnings(db: Db, now: number, seed: number, onPr
       // The demo's handlers act from this machine, as far as the audit log is concerned.
       const done = await service.treat(c.by, '127.0.0.1', { id: c.id, dealDescription: rng.pick(texts) });
       handled += done.count;
+      noteAct(acts, c.by.id, c.at);
     } catch (err) {
       // Handled already (an earlier one of its device took it along): nothing to do. Anything else is a defect.
       if (!(err instanceof AppError && err.code === Codes.CONFLICT)) throw err;
     }
     if (i % 200 === 0 || i === chosen.length - 1) onProgress(i + 1, chosen.length);
   }
+  // The operators signed in to do it (and on other days too): 最近登录 shows when.
+  const oldest = chosen[0]?.at ?? now;
+  await recordDemoSignIns(db, now, Math.min(30, Math.max(7, Math.ceil((now - oldest) / (24 * HOUR_MS)))), seed, acts);
   return handled;
 }

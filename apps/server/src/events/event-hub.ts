@@ -20,6 +20,8 @@ export type Subscriber = {
   warnings?: boolean;
   /** The session the stream was opened with; the stream ends when it does. */
   tokenHash: string;
+  /** The user's own department: the in-app push setting that applies to them is its. */
+  deptId?: number;
 };
 
 export type EventHubOptions = {
@@ -42,7 +44,7 @@ const MAX_BACKLOG_BYTES = 16 * 1024 * 1024;
 /** Connections of one scope: they all receive the same `devices` text, serialised once. */
 type Group = { key: string; depts: ReadonlySet<number> | null; clients: Set<Client> };
 /** `warnings`: the departments whose warnings the client receives, null for all, undefined for none. */
-type Client = { sink: LiveSink; group: Group | null; tokenHash: string; warnings?: ReadonlySet<number> | null };
+type Client = { sink: LiveSink; group: Group | null; tokenHash: string; deptId?: number; warnings?: ReadonlySet<number> | null };
 
 const scopeKey = (scope: Scope) => (scope.kind === 'all' ? '*' : [...scope.deptIds].sort((a, b) => a - b).join(','));
 
@@ -158,7 +160,7 @@ export function createEventHub(o: EventHubOptions) {
         sink.end();
         return () => {};
       }
-      const client: Client = { sink, group: null, tokenHash: who.tokenHash };
+      const client: Client = { sink, group: null, tokenHash: who.tokenHash, deptId: who.deptId };
       if (who.warnings) client.warnings = who.scope.kind === 'all' ? null : new Set(who.scope.deptIds);
       clients.add(client);
       if (who.devices) {
@@ -182,12 +184,16 @@ export function createEventHub(o: EventHubOptions) {
       for (const id of ids) changed.add(id);
     },
 
-    /** A warning was just raised: sent at once, serialised once, to the clients whose scope holds its department. */
-    warningRaised(warning: WarningEvent): void {
+    /**
+     * A warning was just raised: sent at once, serialised once, to the clients whose scope holds its
+     * department and whose own department is told of its type in-app (`audience`; everyone without it).
+     */
+    warningRaised(warning: WarningEvent, audience?: (deptId: number) => boolean): void {
       if (closed) return;
       let text: string | null = null;
       for (const client of [...clients]) {
         if (client.warnings === undefined || (client.warnings !== null && !client.warnings.has(warning.deptId))) continue;
+        if (audience && client.deptId !== undefined && !audience(client.deptId)) continue;
         send(client, (text ??= sseEvent('warning', warning)));
       }
     },

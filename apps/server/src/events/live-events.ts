@@ -13,7 +13,14 @@ export const liveEventsModule: AppModule = (app, { telemetry, shared }) => {
   const hub = shared.hub();
   const monitor = shared.monitor();
   const unsubscribe = telemetry.onDevicesChanged((ids) => hub.devicesChanged(ids));
-  const stopWarnings = telemetry.onWarning((warning) => hub.warningRaised(warning));
+  // In-app push per department and type (push screen): a failed look-up tells everyone rather than no one.
+  const inApp = shared.inApp();
+  const stopWarnings = telemetry.onWarning((warning) =>
+    void inApp.audience(warning.warningType).then(
+      (audience) => hub.warningRaised(warning, audience),
+      (err: unknown) => (onError(err), hub.warningRaised(warning)),
+    ),
+  );
   // Sign-out (and any later way of ending sessions) ends their streams at once; the hub's periodic check stays for the rest.
   const stopSessions = shared.sessions().onSessionsEnded((hashes) => hub.endSessions(hashes));
   const sweep = startOfflineSweep({

@@ -32,6 +32,7 @@ export function streamRoutes(app: FastifyInstance, hub: EventHub): void {
       devices: user.permissions.has('monitor:view') && wants('devices'),
       warnings: user.permissions.has('warning:view') && wants('warning', 'warningHandled'),
       tokenHash: user.tokenHash,
+      deptId: user.deptId,
     });
     res.on('close', disconnect);
   });

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import { createEventHub } from '../events/event-hub.js';
 import { createCountCache } from '../lib/count-cache.js';
 import { createAuditRepository } from './audit/audit.repository.js';
+import { auditedWrite } from './audit/audited-write.js';
 import type { PriorityKey } from './customer/overdue-priority.js';
 import { createCarRepository } from './car/car.repository.js';
 import { createDeviceRepository } from './device/device.repository.js';
@@ -14,6 +15,8 @@ import { createIngestRepository } from './ingest/ingest.repository.js';
 import { createIntegrationKeyCheck } from './ingest/integration-key.js';
 import { createMonitorRepository } from './monitor/monitor.repository.js';
 import { createMonitorService } from './monitor/monitor.service.js';
+import { createInAppService } from './push/in-app.js';
+import { createInAppRepository } from './push/in-app.repository.js';
 import { createRiskPointRepository } from './riskpoint/riskpoint.repository.js';
 import { createRiskPointService } from './riskpoint/riskpoint.service.js';
 import { createSessionRepository } from './session/session.repository.js';
@@ -57,6 +60,8 @@ export function createSharedServices({ db, config, log, sessions, now }: { db: D
       }),
     ),
     riskPoints: once(() => createRiskPointService(createRiskPointRepository(db))),
+    /** The in-app channel per department and warning type: the push screen sets it, the live push and the top bar obey it. */
+    inApp: once(() => createInAppService(createInAppRepository(db), auditedWrite(db, createInAppRepository), now)),
     geo: once(() => createGeoService(config.amapKey ? createAmapClient(config.amapKey, config.amapBaseUrl) : null, log)),
     /** The live stream's hub: positions and warnings are published to it, the stream reads from it. */
     hub: once(() =>

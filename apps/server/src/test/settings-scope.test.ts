@@ -434,6 +434,26 @@ describe('per-department settings stay inside the caller’s subtree', () => {
   });
 });
 
+describe('in-app push', () => {
+  it('each caller reads and sets the in-app switches of its subtree’s departments only', async () => {
+    const homes = [['platform', dept.platform], ['A', dept.A], ['B', dept.B], ['dealerA', dept.dealerA]] as const;
+    for (const who of WHO) {
+      for (const [home, deptId] of homes) {
+        const mine = reaches(who, home);
+        const read = CALLERS[who].perms.has('warning:view') ? (mine ? 200 : 404) : 403;
+        expect({ who, home, read: (await send(who, PushCalls.inApp, { query: { deptId } })).status }).toEqual({ who, home, read });
+        const edit = CALLERS[who].perms.has('config:edit') ? (mine ? 200 : 404) : 403;
+        const saved = await send(who, PushCalls.inAppSave, { body: { deptId, warningType: 1, inApp: false } });
+        expect({ who, home, save: saved.status }).toEqual({ who, home, save: edit });
+        // Back to following the department above, so the next caller starts from the same place.
+        if (saved.status === 200) expect((await send(who, PushCalls.inAppSave, { body: { deptId, warningType: 1, inApp: null } })).status).toBe(200);
+      }
+    }
+    // Every refused save left nothing behind; every allowed one was undone.
+    expect(await t.db.selectFrom('push_in_app').selectAll().execute()).toEqual([]);
+  });
+});
+
 describe('the matrix', () => {
   it('sent every settings call as every caller', () => {
     const missing = Object.entries(SETTINGS_CALLS).flatMap(([name, call]) => WHO.filter((who) => !reached.get(call)?.has(who)).map((who) => `${name} as ${who}`));

@@ -2,6 +2,14 @@ import { MenuCalls, SessionCalls, type LoginData, type LoginRequest, type RouteI
 import { call } from './call';
 import { loadPublicKey } from './publicKey';
 
+/**
+ * Asks for the encryption setting while the login page is open, so the sign-in click sends the
+ * password at once. A failure here is not shown: the sign-in asks again and reports it on the form.
+ */
+export function prepareLogin(): void {
+  loadPublicKey().catch(() => undefined);
+}
+
 /** Errors are shown on the login form, so the call itself stays silent. */
 export async function login(body: LoginRequest): Promise<LoginData> {
   await loadPublicKey();

@@ -1,8 +1,9 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Form, Row, Space, type FormInstance } from 'antd';
-import { Children, isValidElement, useRef, useState, type ReactNode } from 'react';
+import { Children, createContext, isValidElement, use, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { useI18n } from '../lib/i18n/I18nProvider';
 import { useElementWidth } from '../lib/useElementWidth';
+import './filterForm.css';
 
 /** A filter that needs two cells of the grid, such as a date-time range. */
 export function WideField({ children }: { children: ReactNode }) {
@@ -25,6 +26,23 @@ function endColumn(cells: number[], perRow: number): number {
     col = (col + c) % perRow;
   }
   return col;
+}
+
+/** The form name of a filter cell: a Form.Item's, or the one inside a WideField. */
+function nameOf(field: ReactNode): string | undefined {
+  if (!isValidElement(field)) return undefined;
+  const props = field.props as { name?: unknown; children?: ReactNode };
+  if (field.type === WideField) return nameOf(props.children as ReactElement);
+  return typeof props.name === 'string' ? props.name : undefined;
+}
+
+/** In a phone's filter drawer every field shows: there is room to scroll, and nothing to fold away. */
+export const FiltersUnfolded = createContext(false);
+
+/** Whether a filter holds a value: text, a choice, or a range with either end. */
+export function isSet(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(isSet);
+  return value !== undefined && value !== null && value !== '';
 }
 
 type Props<V> = {
@@ -53,10 +71,13 @@ export function FilterForm<V>({ form, children, onSearch, onReset, loading, labe
   const fields = Children.toArray(children);
   const cells = fields.map((f) => (isValidElement(f) && f.type === WideField ? Math.min(2, perRow) : 1));
   const firstRow = fieldsFitting(cells, Math.max(perRow - 1, 1));
-  const collapsible = fields.length > firstRow;
+  const collapsible = !use(FiltersUnfolded) && fields.length > firstRow;
   const shown = expanded || !collapsible ? fields.length : firstRow;
   // 查询 / 重置 take the last cell of the row where the shown fields end (or of a new row).
   const offsetCells = perRow - 1 - endColumn(cells.slice(0, shown), perRow);
+  // A filter folded under 展开 still narrows the list: say how many are set, as the phone's badge does.
+  const foldedNames = fields.slice(shown).map(nameOf).filter((n): n is string => n !== undefined);
+  const foldedSet = Form.useWatch((values: Record<string, unknown>) => foldedNames.filter((n) => isSet(values?.[n])).length, form as FormInstance) ?? 0;
 
   return (
     <Card variant="borderless" className="filter-card" styles={{ body: { padding: '16px 16px 0' } }}>
@@ -87,6 +108,11 @@ export function FilterForm<V>({ form, children, onSearch, onReset, loading, labe
                     <Button type="link" onClick={() => setExpanded((e) => !e)} className="filter-toggle">
                       {expanded ? t('common.collapse') : t('common.expand')}
                       {expanded ? <UpOutlined /> : <DownOutlined />}
+                      {foldedSet > 0 && (
+                        <span className="filter-folded-set" title={t('common.hiddenFiltersTitle', { count: foldedSet })}>
+                          {t('common.hiddenFiltersSet', { count: foldedSet })}
+                        </span>
+                      )}
                     </Button>
                   )}
                 </Space>

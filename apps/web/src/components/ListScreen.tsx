@@ -2,6 +2,7 @@ import type { PageResult } from '@cvrisk/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { Card, Form, type FormInstance } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
+import { freshList } from '../app/queryClient';
 import { useI18n } from '../lib/i18n/I18nProvider';
 import { hasFilters, type QuerySchema } from '../lib/listQuery';
 import { useListQuery } from '../lib/useListQuery';
@@ -9,6 +10,8 @@ import { AutoRefreshSwitch } from './AutoRefreshSwitch';
 import { ExportButton } from './ExportButton';
 import { ListTable, type ListColumn, type ListTableExtras } from './ListTable';
 import { ListToolbar, type Density } from './ListToolbar';
+import { filtersSet, PhoneFilters } from './PhoneFilters';
+import { usePhone } from '../lib/usePhone';
 import { useColumnSettings } from './useColumnSettings';
 
 type Paged = { pageNumber: number; pageSize: number };
@@ -54,6 +57,7 @@ export function listPageQuery<Q, T>(id: string, fetchPage: (query: Q, signal: Ab
     queryFn: ({ signal }) => fetchPage(query, signal),
     // Keep the current page on screen while the next one loads.
     placeholderData: keepPreviousData,
+    ...freshList,
   });
 }
 
@@ -89,14 +93,20 @@ export function ListScreen<Q extends Paged, V, T extends object>(p: Props<Q, V, 
     form.setFieldsValue(toForm(query) as Parameters<typeof form.setFieldsValue>[0]);
   }, [form, query, toForm]);
 
+  // A phone: the filters behind 筛选 with the page's title, the rows as cards (ListTable).
+  const phone = usePhone();
   const exportFile = p.exportFile;
   return (
     <div className="list-page">
-      {p.filters({ form, loading: tableLoading, onSearch: (values) => search(p.fromForm(values, query)), onReset: () => search({}) })}
+      <PhoneFilters phone={phone} title={p.title} queryKey={JSON.stringify(query)} count={filtersSet(toForm(query))}>
+      {p.filters({ form, loading: tableLoading, onSearch: (values) => {
+        if (!search(p.fromForm(values, query))) void list.refetch();
+      }, onReset: () => search({}) })}
+      </PhoneFilters>
       {p.summary?.(withoutPaging(query))}
       <Card variant="borderless" className="list-card">
         <ListToolbar
-          title={p.title}
+          title={phone ? null : p.title}
           actions={
             <>
               {p.actions}

@@ -6,9 +6,14 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { I18nProvider } from '../lib/i18n/I18nProvider';
 
 /** Mounts routes the way the console does (i18n, antd App, a fresh query cache) at the given entry. */
-export function renderRoutes(routes: RouteObject[], entry: string, wrap: (node: ReactNode) => ReactNode = (n) => n) {
+export function renderRoutes(
+  routes: RouteObject[],
+  entry: string,
+  wrap: (node: ReactNode) => ReactNode = (n) => n,
+  // The console's own client, for what its defaults do (refreshing after a change).
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   const router = createMemoryRouter(routes, { initialEntries: [entry] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <I18nProvider>
       <AntdApp>

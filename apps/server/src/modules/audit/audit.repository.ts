@@ -1,7 +1,8 @@
-import { parseTime, type AuditAction, type AuditExportQuery } from '@cvrisk/contracts';
+import { parseTime, warningTypeName, type AuditAction, type AuditExportQuery } from '@cvrisk/contracts';
 import type { Db } from '../../db/database.js';
 import { contains, inDeptSubtree } from '../../lib/like.js';
 import { inScope, type Scope } from '../../lib/scope.js';
+import type { NamedKind, Names } from './audit-detail.js';
 import type { SessionUser } from '../session/session-user.js';
 
 export type AuditEntry = { action: AuditAction; target: string; detail: object };
@@ -61,6 +62,31 @@ export function createAuditRepository(db: Db, now: () => number = Date.now) {
 
   return {
     recordFor,
+
+    /**
+     * The names of the ids a page's details mention (departments, roles, users, devices, warnings),
+     * one query per kind. Only names are read: an entry the caller may see already says these ids.
+     */
+    async names(ids: Record<NamedKind, Set<number>>): Promise<Names> {
+      const list = (k: NamedKind) => [...ids[k]];
+      const none = Promise.resolve([] as { id: number; name: string }[]);
+      const [depts, roles, users, devices, warnings] = await Promise.all([
+        ids.dept.size ? db.selectFrom('dept').select(['id', 'name']).where('id', 'in', list('dept')).execute() : none,
+        ids.role.size ? db.selectFrom('role').select(['id', 'name']).where('id', 'in', list('role')).execute() : none,
+        ids.user.size
+          ? db.selectFrom('app_user').select(['id', 'username', 'realname']).where('id', 'in', list('user')).execute()
+            .then((rows) => rows.map((r) => ({ id: r.id, name: r.realname ? `${r.realname}（${r.username}）` : r.username })))
+          : none,
+        ids.device.size ? db.selectFrom('device').select(['id', 'device_number as name']).where('id', 'in', list('device')).execute() : none,
+        ids.warning.size
+          ? db.selectFrom('warning as w').innerJoin('device as d', 'd.id', 'w.device_id').select(['w.id', 'w.warning_type', 'd.device_number'])
+            .where('w.id', 'in', list('warning')).execute()
+            .then((rows) => rows.map((r) => ({ id: r.id, name: `${r.device_number} ${warningTypeName(r.warning_type)}` })))
+          : none,
+      ]);
+      const map = (rows: { id: number; name: string }[]) => new Map(rows.map((r) => [r.id, r.name]));
+      return { dept: map(depts), role: map(roles), user: map(users), device: map(devices), warning: map(warnings) };
+    },
     record: (user: SessionUser, ip: string, e: AuditEntry, trx: Db = db): Promise<void> => recordFor(user, ip, e, trx),
 
     /** A page, newest first. */

@@ -1,4 +1,4 @@
-import { DEFAULT_RISK_WARNING_CONFIG, formatTime, type AuditItem } from '@cvrisk/contracts';
+import { ALARM_TYPES, DEFAULT_RISK_WARNING_CONFIG, formatTime, type AuditItem } from '@cvrisk/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSheet } from '../../lib/xlsx-read.js';
@@ -99,6 +99,11 @@ describe('what is recorded', () => {
     const e = (await list('admin', { action: 'riskConfig.save', username: 'finance1' })).list[0]!;
     expect(e).toMatchObject({ username: 'finance1', realname: '李明辉', deptId: dept.finance1, ip: IP, actionLabel: '修改预警阈值' });
     expect(JSON.parse(e.detail)).toEqual({ deptId: dept.finance1, changes: { 'offline.wiredHours': { before: DEFAULT_RISK_WARNING_CONFIG.offline.wiredHours, after: 12 } } });
+    // Shown as lines an operator reads: the institution by name, the threshold by its label.
+    expect(e.details).toEqual([
+      { label: '机构', value: e.deptName },
+      { label: '修改 有线设备离线时长(小时)', value: `${DEFAULT_RISK_WARNING_CONFIG.offline.wiredHours} → 12` },
+    ]);
     expect((await post('finance1', '/api/riskConfig/resetRiskWarningConfig', {})).json().code).toBe(200);
     const reset = await newest('riskConfig.reset');
     expect(reset).toMatchObject({ username: 'finance1', ip: IP, target: e.target });
@@ -111,10 +116,13 @@ describe('what is recorded', () => {
     const res = await send('dealer1', 'PUT', '/api/report/riskWarning/treatRiskWarning', { id, dealDescription: '已电话联系客户' });
     expect(res.json().code).toBe(200);
     const e = await newest('warning.handle');
-    expect(e).toMatchObject({ username: 'dealer1', deptId: dept.dealer1, ip: IP, target: String(id) });
+    // The warning is named by its device and type, not a bare id.
+    const named = `${device!.device_number} 设备分离预警`;
+    expect(e).toMatchObject({ username: 'dealer1', deptId: dept.dealer1, ip: IP, target: `预警 #${id} ${named}` });
     expect(JSON.parse(e.detail)).toEqual({ description: '已电话联系客户', count: 1, ids: [id] });
+    expect(e.details).toEqual([{ label: '处理说明', value: '已电话联系客户' }, { label: '数量', value: '1' }, { label: '预警', value: `#${id} ${named}` }]);
     // The dealer's institution sees it; the other institution does not.
-    expect((await list('finance1', { action: 'warning.handle' })).list.map((x) => x.target)).toContain(String(id));
+    expect((await list('finance1', { action: 'warning.handle' })).list.map((x) => x.target)).toContain(`预警 #${id} ${named}`);
     expect((await list('finance2', { action: 'warning.handle' })).count).toBe(0);
   });
 
@@ -140,6 +148,8 @@ describe('what is recorded', () => {
     const e = await newest('export');
     expect(e).toMatchObject({ username: 'finance1', ip: IP, action: 'export', actionLabel: '导出', target: '/api/report/gpsAlarm/download' });
     expect(JSON.parse(e.detail)).toEqual({ alarmType: 8, deptId: dept.dealer1 });
+    const dealer = await t.db.selectFrom('dept').select('name').where('id', '=', dept.dealer1!).executeTakeFirstOrThrow();
+    expect(e.details).toEqual([{ label: '报警类型', value: ALARM_TYPES[8]!.zh }, { label: '机构', value: dealer.name }]);
   });
 
   it('an export refused for bad input leaves no entry', async () => {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { OFFLINE_MOVE_EVENT } from '../../telemetry/derive/driving.js';
 import { inScope, type Scope } from '../../lib/scope.js';
 
 /** What the user portrait reads; every entry point checks the caller's scope first. */
@@ -45,7 +46,7 @@ export function createCustomerDrawRepository(db: Db) {
 
     /** Daily figures of the car's devices from day key `fromDay` on. */
     daily(deviceIds: number[], fromDay: number) {
-      return db.selectFrom('device_daily').select(['device_id', 'day', 'mileage_m', 'max_speed'])
+      return db.selectFrom('device_daily').select(['device_id', 'day', 'mileage_m', 'max_speed', 'offline_move_m', 'offline_moves'])
         .where('device_id', 'in', deviceIds).where('day', '>=', fromDay).execute();
     },
 
@@ -57,6 +58,14 @@ export function createCustomerDrawRepository(db: Db) {
     newestTrips(deviceIds: number[], limit: number) {
       return db.selectFrom('trip').select(['device_id', 'start_time', 'end_time', 'start_lng', 'start_lat', 'end_lng', 'end_lat', 'distance_m', 'max_speed'])
         .where('device_id', 'in', deviceIds).orderBy('start_time', 'desc').limit(limit).execute();
+    },
+
+    /** The newest offline moves, with where each began: the fix before the silence. */
+    newestOfflineMoves(deviceIds: number[], limit: number) {
+      return db.selectFrom('driving_event as e')
+        .leftJoin('position as p', (j) => j.onRef('p.device_id', '=', 'e.device_id').onRef('p.gps_time', '=', 'e.start_time'))
+        .select(['e.device_id', 'e.start_time', 'e.end_time', 'e.lng', 'e.lat', 'e.value', 'p.lng as from_lng', 'p.lat as from_lat'])
+        .where('e.device_id', 'in', deviceIds).where('e.kind', '=', OFFLINE_MOVE_EVENT).orderBy('e.start_time', 'desc').limit(limit).execute();
     },
 
     stops(deviceIds: number[], from: number) {

@@ -8,6 +8,7 @@ let t: TestApp;
 const tokens: Record<string, string> = {};
 let car = { deviceNumber: '', carId: 0, customerId: 0 };
 let otherCarId = 0;
+let silentCar = { deviceNumber: '', carId: 0 };
 const MIN = 60_000;
 /** Yesterday, Shanghai: the day the constructed track drives. */
 const YESTERDAY = localMidnight(Date.now()) - 86_400_000;
@@ -15,10 +16,21 @@ const YESTERDAY = localMidnight(Date.now()) - 86_400_000;
 const get = (user: string, url: string) => t.app.inject({ method: 'GET', url, headers: { accessToken: tokens[user]! } });
 const result = async (user: string, url: string) => (await get(user, url)).json().result;
 
-async function wiredCarOf(username: string) {
+async function wiredCarOf(username: string, nth = 0) {
   const user = await t.db.selectFrom('app_user').select('dept_id').where('username', '=', username).executeTakeFirstOrThrow();
   return t.db.selectFrom('device as d').innerJoin('car', 'car.id', 'd.car_id').select(['d.device_number', 'd.car_id', 'car.customer_id'])
-    .where('d.dept_id', '=', user.dept_id).where('d.kind', '=', 1).orderBy('d.id').executeTakeFirstOrThrow();
+    .where('d.dept_id', '=', user.dept_id).where('d.kind', '=', 1).orderBy('d.id').offset(nth).limit(1).executeTakeFirstOrThrow();
+}
+
+/** Parked at home 08:00–09:00 yesterday (a fix every 15 minutes), silent for two hours, then parked 53 km east until 12:00. */
+function silentMove(deviceNumber: string) {
+  const start = YESTERDAY + 8 * 60 * MIN;
+  const fix = (at: number, p: { lng: number; lat: number }) =>
+    ({ deviceNumber, gpsTime: at, lng: p.lng, lat: p.lat, speed: 0, direction: 0, altitude: 10, acc: 0, alarmWord: 0 });
+  return [
+    ...[0, 15, 30, 45, 60].map((m) => fix(start + m * MIN, HANGZHOU)),
+    ...[180, 195, 210, 225, 240].map((m) => fix(start + m * MIN, offset(HANGZHOU, 53_000, 0))),
+  ];
 }
 
 /**
@@ -44,7 +56,10 @@ beforeAll(async () => {
   const mine = await wiredCarOf('dealer1');
   car = { deviceNumber: mine.device_number, carId: mine.car_id!, customerId: mine.customer_id };
   otherCarId = (await wiredCarOf('dealer2')).car_id!;
+  const silent = await wiredCarOf('dealer1', 1);
+  silentCar = { deviceNumber: silent.device_number, carId: silent.car_id! };
   await t.telemetry.pipeline.submit(morning(car.deviceNumber));
+  await t.telemetry.pipeline.submit(silentMove(silentCar.deviceNumber));
   await t.telemetry.pipeline.drain();
 });
 afterAll(() => t.close());
@@ -63,6 +78,8 @@ describe('the user portrait follows the positions the terminal sent', () => {
 
     const trips = await result('dealer1', `/api/customerDraw/getDrivingByCarid?carid=${car.carId}`);
     expect(trips).toHaveLength(2);
+    expect(trips.every((x: { kind: string }) => x.kind === 'trip')).toBe(true);
+    expect(days.every((d) => d.offlineMoveKm === 0)).toBe(true);
     for (const trip of trips) expect(Math.abs(trip.distanceKm - 12)).toBeLessThan(0.6);
     expect(trips[0].startAddress).toContain('杭州市');
 
@@ -81,6 +98,32 @@ describe('the user portrait follows the positions the terminal sent', () => {
     const sameMonth = Math.floor(dayKey(YESTERDAY) / 100) === Math.floor(dayKey(Date.now()) / 100);
     expect(use.monthTrips).toBe(sameMonth ? 2 : 0);
     expect(use.lastTime).toBe(formatTime(YESTERDAY + (11 * 60 + 20) * MIN));
+  });
+});
+
+describe('a car that went silent and reappeared elsewhere (离线期间位移)', () => {
+  it('shows the 53 km apart from the day\'s mileage and driving, and lists the move among the car\'s trips', async () => {
+    const days = (await result('dealer1', `/api/customerDraw/getDriving7dayByCarid?carid=${silentCar.carId}`)) as DrivingDay[];
+    const y = days.find((d) => d.day === formatTime(YESTERDAY + 12 * 3600_000).slice(0, 10))!;
+    expect(y).toMatchObject({ mileageKm: 0, drivingMinutes: 0, trips: 0 });
+    expect(y.offlineMoveKm).toBeCloseTo(53, 0);
+    const trips = await result('dealer1', `/api/customerDraw/getDrivingByCarid?carid=${silentCar.carId}`);
+    expect(trips).toEqual([expect.objectContaining({
+      kind: 'offlineMove', startTime: formatTime(YESTERDAY + 9 * 60 * MIN), endTime: formatTime(YESTERDAY + 11 * 60 * MIN), minutes: 120, deviceNumber: silentCar.deviceNumber,
+    })]);
+    expect(trips[0].distanceKm).toBeCloseTo(53, 0);
+    expect(trips[0].startAddress).toContain('杭州市');
+    expect(trips[0].endAddress).not.toBe('');
+    const use = await result('dealer1', `/api/customerDraw/getUseCarByCarid?carid=${silentCar.carId}`);
+    const sameMonth = Math.floor(dayKey(YESTERDAY) / 100) === Math.floor(dayKey(Date.now()) / 100);
+    expect(use.monthMileageKm).toBe(0);
+    expect(use.monthOfflineMoves).toBe(sameMonth ? 1 : 0);
+    // The stop at home ended where the car went silent; the one 53 km east began where it came back.
+    const stops = await result('dealer1', `/api/customerDraw/getStop7dayByCarid?carid=${silentCar.carId}`);
+    expect(stops.map((s: { startTime: string; endTime: string | null }) => [s.startTime, s.endTime])).toEqual([
+      [formatTime(YESTERDAY + 11 * 60 * MIN), null],
+      [formatTime(YESTERDAY + 8 * 60 * MIN), formatTime(YESTERDAY + 9 * 60 * MIN)],
+    ]);
   });
 });
 

@@ -31,14 +31,20 @@ export function createCustomerDrawService(repo: CustomerDrawRepository, now: () 
     return { car, devices, ids: devices.map((d) => d.id) };
   }
 
-  /** Per day key: the device that drove furthest, its mileage and max speed. */
+  /**
+   * Per day key: the device that drove furthest, its mileage and max speed; and the day's offline
+   * moves as the device that saw most of them (both devices see the same silence).
+   */
   async function drivingDays(ids: number[], from: number) {
-    const best = new Map<number, { deviceId: number; mileage: number; maxSpeed: number }>();
+    const best = new Map<number, { deviceId: number; mileage: number; maxSpeed: number; offlineM: number; offlineMoves: number }>();
     if (ids.length === 0) return { best, trips: [] as Trip[] };
     const [daily, trips] = await Promise.all([repo.daily(ids, dayKey(from)), repo.trips(ids, from)]);
     for (const d of daily) {
       const had = best.get(d.day);
-      if (!had || d.mileage_m > had.mileage) best.set(d.day, { deviceId: d.device_id, mileage: d.mileage_m, maxSpeed: d.max_speed });
+      const offlineM = Math.max(had?.offlineM ?? 0, d.offline_move_m);
+      const offlineMoves = Math.max(had?.offlineMoves ?? 0, d.offline_moves);
+      if (!had || d.mileage_m > had.mileage) best.set(d.day, { deviceId: d.device_id, mileage: d.mileage_m, maxSpeed: d.max_speed, offlineM, offlineMoves });
+      else best.set(d.day, { ...had, offlineM, offlineMoves });
     }
     // A day's trips are the chosen device's; a day without daily figures takes no trips.
     return { best, trips: trips.filter((t) => best.get(dayKey(t.start_time))?.deviceId === t.device_id) };
@@ -59,6 +65,7 @@ export function createCustomerDrawService(repo: CustomerDrawRepository, now: () 
         drivingMinutes: Math.round(mine.reduce((s, t) => s + (t.end_time - t.start_time), 0) / 60_000),
         trips: mine.length,
         maxSpeed: b?.maxSpeed ?? 0,
+        offlineMoveKm: round1((b?.offlineM ?? 0) / 1000),
       });
     }
     return list;
@@ -140,6 +147,8 @@ export function createCustomerDrawService(repo: CustomerDrawRepository, now: () 
         monthTrips: monthTrips.length,
         monthDaysDriven: [...best].filter(([k, b]) => inMonth(k) && b.mileage > 0).length,
         days30MileageKm: round1([...best].filter(([k]) => in30(k)).reduce((s, [, b]) => s + b.mileage, 0) / 1000),
+        monthOfflineMoveKm: round1([...best].filter(([k]) => inMonth(k)).reduce((s, [, b]) => s + b.offlineM, 0) / 1000),
+        monthOfflineMoves: [...best].filter(([k]) => inMonth(k)).reduce((s, [, b]) => s + b.offlineMoves, 0),
         nightShare: drive30 === 0 ? 0 : Math.round((trips30.reduce((s, t) => s + nightMinutes(t.start_time, t.end_time), 0) * 60_000 / drive30) * 100) / 100,
         maxSpeed: [...best].filter(([k]) => in30(k)).reduce((m, [, b]) => Math.max(m, b.maxSpeed), 0),
         lastTime: newest ? formatTime(newest.last_time!) : null,
@@ -152,13 +161,25 @@ export function createCustomerDrawService(repo: CustomerDrawRepository, now: () 
       if (ids.length === 0) return [];
       const numbers = new Map(devices.map((d) => [d.id, d.device_number]));
       // Both devices record the same trips: keep the wired one's where it has any (it reports far more often).
-      const rows = await repo.newestTrips(ids, PORTRAIT_TRIPS * ids.length);
-      const wired = devices.find((d) => d.kind === 1 && rows.some((r) => r.device_id === d.id));
-      return rows.filter((r) => !wired || r.device_id === wired.id).slice(0, PORTRAIT_TRIPS).map((t) => ({
-        startTime: formatTime(t.start_time), endTime: formatTime(t.end_time), minutes: Math.round((t.end_time - t.start_time) / 60_000),
-        distanceKm: round1(t.distance_m / 1000), maxSpeed: t.max_speed,
-        startAddress: addressOf(t.start_lng, t.start_lat) ?? '', endAddress: addressOf(t.end_lng, t.end_lat) ?? '', deviceNumber: numbers.get(t.device_id) ?? '',
-      }));
+      const [rows, moves] = await Promise.all([repo.newestTrips(ids, PORTRAIT_TRIPS * ids.length), repo.newestOfflineMoves(ids, PORTRAIT_TRIPS * ids.length)]);
+      const wiredOf = (of: { device_id: number }[]) => devices.find((d) => d.kind === 1 && of.some((r) => r.device_id === d.id));
+      const wired = wiredOf(rows);
+      const wiredMoves = wiredOf(moves);
+      const items: (TripItem & { at: number })[] = [
+        ...rows.filter((r) => !wired || r.device_id === wired.id).map((t) => ({
+          kind: 'trip' as const, at: t.start_time,
+          startTime: formatTime(t.start_time), endTime: formatTime(t.end_time), minutes: Math.round((t.end_time - t.start_time) / 60_000),
+          distanceKm: round1(t.distance_m / 1000), maxSpeed: t.max_speed,
+          startAddress: addressOf(t.start_lng, t.start_lat) ?? '', endAddress: addressOf(t.end_lng, t.end_lat) ?? '', deviceNumber: numbers.get(t.device_id) ?? '',
+        })),
+        ...moves.filter((m) => !wiredMoves || m.device_id === wiredMoves.id).map((m) => ({
+          kind: 'offlineMove' as const, at: m.start_time,
+          startTime: formatTime(m.start_time), endTime: formatTime(m.end_time), minutes: Math.round((m.end_time - m.start_time) / 60_000),
+          distanceKm: round1(m.value / 1000), maxSpeed: 0,
+          startAddress: addressOf(m.from_lng, m.from_lat) ?? '', endAddress: addressOf(m.lng, m.lat) ?? '', deviceNumber: numbers.get(m.device_id) ?? '',
+        })),
+      ];
+      return items.sort((a, b) => b.at - a.at).slice(0, PORTRAIT_TRIPS).map(({ at: _at, ...item }) => item);
     },
 
     async stops7(user: SessionUser, carId: number): Promise<StopItem[]> {

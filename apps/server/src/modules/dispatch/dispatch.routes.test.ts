@@ -113,7 +113,7 @@ describe('an install order, end to end', () => {
     expect(fitted).toHaveLength(2);
     for (const d of fitted) expect(d).toMatchObject({ car_id: f.car1.id, dept_id: f.car1.dept_id, installer_dept_id: f.installer1Id, install_time: expect.any(Number) });
     const revoke = await f.post('operator1', '/pd/revokeInstallOrder', { id, reason: '客户取消' });
-    expect(revoke.json()).toMatchObject({ code: 409, msg: '订单当前状态为“待审核”，不能撤销' });
+    expect(revoke.json()).toMatchObject({ code: 409, msg: '订单当前状态为“已安装待审核”，不能撤销' });
   });
 
   it('is audited by holders of the audit permission: a rejection needs a reason and sends it back', async () => {

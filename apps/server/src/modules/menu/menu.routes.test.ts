@@ -23,7 +23,7 @@ describe('/menu/navigate', () => {
       '/monitor/onlineMonitoring', '/monitor/fenceManagement', '/monitor/riskPoint',
       '/monitor/realtimeTracking', '/monitor/trackPlayback', '/monitor/wirelessTrack',
       '/risk/riskWarning', '/risk/deviceAlarm', '/risk/customerList', '/risk/loanFraud', '/risk/overdueCustomer', '/risk/customerCars',
-      '/risk/warningPushConfig', '/risk/whiteList', '/risk/userPortrait', '/risk/warningDetail',
+      '/risk/warningPushConfig', '/risk/notPushList', '/risk/whiteList', '/risk/userPortrait', '/risk/warningDetail',
       '/riskConfig/dealersMultiDimensionalStatistics', '/riskConfig/installerMultiDimensionalStatistics',
       '/report/parkingReport', '/report/weekParkingReport', '/report/timesParkingReport', '/report/mileageReport', '/report/driveBehavior',
       '/report/deviceManagement', '/report/basicDevice',

@@ -112,6 +112,12 @@ export const MENU: RouteItem[] = [
         meta: { title: '预警推送配置', titleEn: 'Warning push settings', icon: 'BellOutlined', permissions: ['warning:view'] },
       },
       {
+        path: 'notPushList',
+        name: 'NotPushList',
+        component: 'notPushList',
+        meta: { title: '不推送设备', titleEn: 'Do-not-push devices', icon: 'BellOutlined', permissions: ['warning:view'] },
+      },
+      {
         path: 'whiteList',
         name: 'WhiteList',
         component: 'whiteList',

@@ -27,6 +27,9 @@ async function bySpan(daily: DailyRepository, scope: Scope, q: Period, spans: 'd
   });
 }
 
+/** The default order (no column chosen) puts the rows where `field` is above 0 first: first pages show cars that did something. */
+const dataFirst = (sortField: string | undefined, field: Summed) => (sortField === undefined ? { dataFirst: field } : {});
+
 const totalOf = (spans: { add: (k: Summed) => number }[], k: Summed) => spans.reduce((s, x) => s + x.add(k), 0);
 
 /** Reports over cars' days: 里程报表, 点火统计, 车辆里程 by day. */
@@ -35,7 +38,7 @@ export function mileageReport(daily: DailyRepository): ReportDef<ReportExportQue
   return {
     title: '里程报表',
     async page(scope, q, offset, limit) {
-      const sort = { field: field[q.sortField ?? 'day'], desc: isDesc(q.sortOrder, q.sortField) };
+      const sort = { field: field[q.sortField ?? 'day'], desc: isDesc(q.sortOrder, q.sortField), ...dataFirst(q.sortField, 'mileage_m') };
       const { rows, count } = await daily.days(scope, filterOf(q), sort, offset, limit);
       const list = rows.map((r) => ({
         ...carOf(r), day: dayText(r.day), mileageKm: km(r.mileage_m), driveMs: r.drive_ms, maxSpeed: r.max_speed, nightMileageKm: km(r.night_mileage_m), trips: r.trips,
@@ -59,7 +62,7 @@ export function ignitionReport(daily: DailyRepository): ReportDef<ReportExportQu
   return {
     title: '点火统计',
     async page(scope, q, offset, limit) {
-      const sort = { field: field[q.sortField ?? 'day'], desc: isDesc(q.sortOrder, q.sortField) };
+      const sort = { field: field[q.sortField ?? 'day'], desc: isDesc(q.sortOrder, q.sortField), ...dataFirst(q.sortField, 'acc_on_ms') };
       const { rows, count } = await daily.days(scope, filterOf(q), sort, offset, limit);
       return { list: rows.map((r) => ({ ...carOf(r), day: dayText(r.day), accOnCount: r.acc_on_count, accOnMs: r.acc_on_ms })), count };
     },
@@ -82,11 +85,11 @@ export function carMileageReport(daily: DailyRepository): ReportDef<ReportExport
       const f = filterOf(q);
       const desc = isDesc(q.sortOrder, q.sortField);
       if (q.granularity === 'day') {
-        const { rows, count } = await daily.days(scope, f, { field: q.sortField === 'mileage' ? 'mileage_m' : 'day', desc }, offset, limit);
+        const { rows, count } = await daily.days(scope, f, { field: q.sortField === 'mileage' ? 'mileage_m' : 'day', desc, ...dataFirst(q.sortField, 'mileage_m') }, offset, limit);
         return { list: rows.map((r) => ({ ...carOf(r), period: dayText(r.day), mileageKm: km(r.mileage_m), days: r.mileage_m > 0 ? 1 : 0, driveMs: r.drive_ms })), count };
       }
       const buckets = q.granularity === 'week' ? weeksOf(f.from, f.to) : monthsOf(f.from, f.to);
-      const { rows, count } = await daily.buckets(scope, f, buckets, { field: q.sortField === 'mileage' ? 'mileage_m' : 'bucket', desc }, offset, limit);
+      const { rows, count } = await daily.buckets(scope, f, buckets, { field: q.sortField === 'mileage' ? 'mileage_m' : 'bucket', desc, ...dataFirst(q.sortField, 'mileage_m') }, offset, limit);
       return { list: rows.map((r) => ({ ...carOf(r), period: r.bucket, mileageKm: km(r.mileage_m), days: r.days, driveMs: r.drive_ms })), count };
     },
     async summary(scope, q) {
@@ -107,7 +110,7 @@ export function weekParkingReport(daily: DailyRepository): ReportDef<ReportExpor
     title: '周停车报表',
     async page(scope, q, offset, limit) {
       const f = filterOf(q);
-      const sort = { field: field[q.sortField ?? 'week'], desc: isDesc(q.sortOrder, q.sortField) };
+      const sort = { field: field[q.sortField ?? 'week'], desc: isDesc(q.sortOrder, q.sortField), ...dataFirst(q.sortField, 'stops') };
       const { rows, count } = await daily.buckets(scope, f, weeksOf(f.from, f.to), sort, offset, limit);
       return { list: rows.map((r) => ({ ...carOf(r), week: r.bucket, stops: r.stops, stopMs: r.stop_ms, nightStops: r.stops_night, days: r.days })), count };
     },
@@ -131,7 +134,7 @@ export function timesParkingReport(daily: DailyRepository): ReportDef<ReportExpo
     title: '时段停车报表',
     async page(scope, q, offset, limit) {
       const name = q.sortField ?? 'deviceNumber';
-      const { rows, count } = await daily.cars(scope, filterOf(q), { field: field[name], desc: isDesc(q.sortOrder, name) }, offset, limit);
+      const { rows, count } = await daily.cars(scope, filterOf(q), { field: field[name], desc: isDesc(q.sortOrder, name), ...dataFirst(q.sortField, 'stops') }, offset, limit);
       const list = rows.map((r) => ({
         ...carOf(r), night: r.stops_night, morning: r.stops_morning, day: r.stops_day, evening: r.stops_evening, total: r.stops, stopMs: r.stop_ms,
       }));
@@ -182,7 +185,7 @@ function behaviourReport<Row>(title: string, toRow: (r: CarSumsRow) => Row, colu
         cars.sort((a, b) => ((a.score ?? -1) - (b.score ?? -1)) * (desc ? -1 : 1) || a.r.device_id - b.r.device_id);
         return { list: cars.slice(offset, offset + limit).map((c) => toRow(c.r)), count: cars.length };
       }
-      const { rows, count } = await daily.cars(scope, filterOf(q), { field: field[name], desc }, offset, limit);
+      const { rows, count } = await daily.cars(scope, filterOf(q), { field: field[name], desc, ...dataFirst(q.sortField, 'mileage_m') }, offset, limit);
       return { list: rows.map(toRow), count };
     },
     summary: async (scope, q) => scoreSummary(await scored(daily, scope, q)),
@@ -201,7 +204,7 @@ export function travelReport(daily: DailyRepository): ReportDef<ReportExportQuer
     title: '出行统计',
     async page(scope, q, offset, limit) {
       const name = q.sortField ?? 'deviceNumber';
-      const { rows, count } = await daily.cars(scope, filterOf(q), { field: field[name], desc: isDesc(q.sortOrder, name) }, offset, limit);
+      const { rows, count } = await daily.cars(scope, filterOf(q), { field: field[name], desc: isDesc(q.sortOrder, name), ...dataFirst(q.sortField, 'trips') }, offset, limit);
       return { list: rows.map(travelOf), count };
     },
     async summary(scope, q) {

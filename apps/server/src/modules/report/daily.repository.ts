@@ -20,7 +20,14 @@ export type CarSumsRow = CarColumns & Sums;
 export type BucketRow = CarSumsRow & { bucket: string };
 
 export type DailyFilter = CarFilter & { from: number; to: number };
-export type Sort<F extends string> = { field: F; desc: boolean };
+/**
+ * `dataFirst`: the default order of a report's first pages puts the rows where this figure is above 0
+ * first (a car that drove before one parked all day, yesterday's 40 km before today's 0 km), each
+ * part in the order asked, so paging stays stable.
+ */
+export type Sort<F extends string> = { field: F; desc: boolean; dataFirst?: Summed };
+/** Which part of a data-first order a query reads: the rows whose figure is above 0, or the others. */
+type Part = { field: Summed; has: boolean } | null;
 
 /** Every car column a grouped query selects (PostgreSQL wants each in GROUP BY). */
 const GROUP_BY_CAR = ['d.id', 'd.device_number', 'car.plate_number', 'car.frame_number', 'cust.id', 'cust.name', 'dealer.name'] as const;
@@ -53,13 +60,19 @@ export function createDailyRepository(db: Db) {
   const counts = createCountCache();
   const perSpan = createCountCache<number[]>();
   /** The period's daily rows of the caller's devices, without joins (ordering and counting). */
-  const lean = (scope: Scope, f: DailyFilter, from = f.from, to = f.to) => {
-    const q = db.selectFrom('device_daily as dd').where('dd.day', '>=', from).where('dd.day', '<=', to);
+  const lean = (scope: Scope, f: DailyFilter, from = f.from, to = f.to, part: Part = null) => {
+    let q = db.selectFrom('device_daily as dd').where('dd.day', '>=', from).where('dd.day', '<=', to);
+    if (part) q = q.where(`dd.${part.field}`, part.has ? '>' : '<=', 0);
     const ids = deviceIdsIn(db, scope, f);
     return ids ? q.where('dd.device_id', 'in', ids) : q;
   };
-  const inPeriod = (scope: Scope, f: DailyFilter) =>
-    carsIn(db, scope, f).innerJoin('device_daily as dd', 'dd.device_id', 'd.id').where('dd.day', '>=', f.from).where('dd.day', '<=', f.to);
+  const inPeriod = (scope: Scope, f: DailyFilter, part: Part = null) => {
+    const q = carsIn(db, scope, f).innerJoin('device_daily as dd', 'dd.device_id', 'd.id').where('dd.day', '>=', f.from).where('dd.day', '<=', f.to);
+    return part ? q.where(`dd.${part.field}`, part.has ? '>' : '<=', 0) : q;
+  };
+  /** 0 for a car whose figure is above 0 on some day of the period, else 1: the first key of a data-first order of cars. */
+  const noDataKey = (f: DailyFilter, field: Summed) => sql<number>`case when exists (select 1 from device_daily x where x.device_id = d.id
+    and x.day >= ${f.from} and x.day <= ${f.to} and x.${sql.ref(field)} > 0) then 0 else 1 end`;
   /** Cars with figures in the period, as an EXISTS probe per car (the page of cars is picked before anything is added up). */
   const carsWithFigures = (scope: Scope, f: DailyFilter) =>
     carsIn(db, scope, f).where((eb) =>
@@ -82,7 +95,7 @@ export function createDailyRepository(db: Db) {
     );
   }
 
-  async function spanPage(scope: Scope, f: DailyFilter, spans: Bucket[], offset: number, limit: number): Promise<{ rows: BucketRow[]; count: number }> {
+  async function spanPage(scope: Scope, f: DailyFilter, spans: Bucket[], offset: number, limit: number, dataFirst?: Summed): Promise<{ rows: BucketRow[]; count: number }> {
     const n = await spanCounts(scope, f, spans);
     const rows: BucketRow[] = [];
     let skip = offset;
@@ -93,7 +106,8 @@ export function createDailyRepository(db: Db) {
         continue;
       }
       const inSpan = { ...f, from: span.from, to: span.to };
-      const cars = (await carsWithFigures(scope, inSpan).select(CAR_COLUMNS).orderBy('d.id', 'desc').offset(skip).limit(limit - rows.length).execute()) as CarColumns[];
+      const inOrder = dataFirst ? carsWithFigures(scope, inSpan).orderBy(noDataKey(inSpan, dataFirst)) : carsWithFigures(scope, inSpan);
+      const cars = (await inOrder.select(CAR_COLUMNS).orderBy('d.id', 'desc').offset(skip).limit(limit - rows.length).execute()) as CarColumns[];
       const figures = await sumsOf(cars.map((c) => c.device_id), inSpan);
       rows.push(...cars.map((c) => ({ ...c, ...figures.get(c.device_id)!, bucket: span.label })));
       skip = 0;
@@ -101,40 +115,49 @@ export function createDailyRepository(db: Db) {
     return { rows, count: n.reduce((a, b) => a + b, 0) };
   }
 
+  /** One part (or all) of the days() order: the page's rows, in order. */
+  async function daysPart(scope: Scope, f: DailyFilter, sort: Sort<'day' | Summed | 'max_speed'>, offset: number, limit: number, part: Part): Promise<DayRow[]> {
+    const dir = sort.desc ? 'desc' : 'asc';
+    const columns = [...CAR_COLUMNS, 'dd.day', ...SUMMED.map((c) => `dd.${c}` as const), 'dd.max_speed', 'dd.fixes'] as const;
+    if (limit > KEYS_FIRST_MAX) {
+      // An export's page of thousands: one joined query beats naming each row. In the default order
+      // the page starts at a key found on the day index alone, so a million-row export does not
+      // join and skip every row before each page.
+      let page = inPeriod(scope, f, part).select(columns).orderBy(`dd.${sort.field}`, dir).orderBy('dd.device_id', 'desc').orderBy('dd.day', 'desc');
+      if (sort.field === 'day' && sort.desc) {
+        const first = await lean(scope, f, f.from, f.to, part).select(['dd.day', 'dd.device_id']).orderBy('dd.day', 'desc').orderBy('dd.device_id', 'desc').offset(offset).limit(1).executeTakeFirst();
+        if (!first) return [];
+        page = page.where((eb) => eb(eb.refTuple('dd.day', 'dd.device_id'), '<=', eb.tuple(first.day, first.device_id)));
+      } else page = page.offset(offset);
+      return (await page.limit(limit).execute()) as DayRow[];
+    }
+    const keys = await lean(scope, f, f.from, f.to, part).select(['dd.device_id', 'dd.day']).orderBy(`dd.${sort.field}`, dir).orderBy('dd.device_id', 'desc').orderBy('dd.day', 'desc')
+      .offset(offset).limit(limit).execute();
+    if (keys.length === 0) return [];
+    const rows = (await inPeriod(scope, f, part)
+      .where((eb) => eb.or(keys.map((k) => eb.and([eb('dd.device_id', '=', k.device_id), eb('dd.day', '=', k.day)]))))
+      .select(columns)
+      .execute()) as DayRow[];
+    const at = new Map(keys.map((k, i) => [`${k.device_id}:${k.day}`, i]));
+    return rows.sort((a, b) => at.get(`${a.device_id}:${a.day}`)! - at.get(`${b.device_id}:${b.day}`)!);
+  }
+
   return {
     /**
      * One row per car and day with figures. Default order: newest day first, then newest device (the
-     * day index read backwards). The page's keys are picked from the daily rows alone; only those 20
+     * day index read backwards); with `dataFirst`, the rows whose figure is above 0 first. The page's keys are picked from the daily rows alone; only those 20
      * rows are joined to their car, customer and dealer.
      */
     async days(scope: Scope, f: DailyFilter, sort: Sort<'day' | Summed | 'max_speed'>, offset: number, limit: number): Promise<{ rows: DayRow[]; count: number }> {
-      const dir = sort.desc ? 'desc' : 'asc';
-      const columns = [...CAR_COLUMNS, 'dd.day', ...SUMMED.map((c) => `dd.${c}` as const), 'dd.max_speed', 'dd.fixes'] as const;
       const count = () => counts.get(countKey(scope, { ...f, r: 'days' }), async () => Number((await lean(scope, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n));
-      if (limit > KEYS_FIRST_MAX) {
-        // An export's page of thousands: one joined query beats naming each row. In the default order
-        // the page starts at a key found on the day index alone, so a million-row export does not
-        // join and skip every row before each page.
-        let page = inPeriod(scope, f).select(columns).orderBy(`dd.${sort.field}`, dir).orderBy('dd.device_id', 'desc').orderBy('dd.day', 'desc');
-        if (sort.field === 'day' && sort.desc) {
-          const first = await lean(scope, f).select(['dd.day', 'dd.device_id']).orderBy('dd.day', 'desc').orderBy('dd.device_id', 'desc').offset(offset).limit(1).executeTakeFirst();
-          if (!first) return { rows: [], count: await count() };
-          page = page.where((eb) => eb(eb.refTuple('dd.day', 'dd.device_id'), '<=', eb.tuple(first.day, first.device_id)));
-        } else page = page.offset(offset);
-        const [rows, n] = await Promise.all([page.limit(limit).execute(), count()]);
-        return { rows: rows as DayRow[], count: n };
-      }
-      const [keys, n] = await Promise.all([
-        lean(scope, f).select(['dd.device_id', 'dd.day']).orderBy(`dd.${sort.field}`, dir).orderBy('dd.device_id', 'desc').orderBy('dd.day', 'desc').offset(offset).limit(limit).execute(),
-        count(),
-      ]);
-      if (keys.length === 0) return { rows: [], count: n };
-      const rows = (await inPeriod(scope, f)
-        .where((eb) => eb.or(keys.map((k) => eb.and([eb('dd.device_id', '=', k.device_id), eb('dd.day', '=', k.day)]))))
-        .select(columns)
-        .execute()) as DayRow[];
-      const at = new Map(keys.map((k, i) => [`${k.device_id}:${k.day}`, i]));
-      return { rows: rows.sort((a, b) => at.get(`${a.device_id}:${a.day}`)! - at.get(`${b.device_id}:${b.day}`)!), count: n };
+      if (!sort.dataFirst) return { rows: await daysPart(scope, f, sort, offset, limit, null), count: await count() };
+      // Rows with the figure first, then the rest, each read as one order of its own (the day index still serves both).
+      const field = sort.dataFirst;
+      const withData = await counts.get(countKey(scope, { ...f, r: 'daysWith', field }), async () =>
+        Number((await lean(scope, f, f.from, f.to, { field, has: true }).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n));
+      const rows = offset < withData ? await daysPart(scope, f, sort, offset, limit, { field, has: true }) : [];
+      if (rows.length < limit) rows.push(...(await daysPart(scope, f, sort, Math.max(0, offset - withData), limit - rows.length, { field, has: false })));
+      return { rows, count: await count() };
     },
 
     /**
@@ -147,7 +170,8 @@ export function createDailyRepository(db: Db) {
       );
       if (!sort || sort.field === 'device_number') {
         const [cars, n] = await Promise.all([
-          carsWithFigures(scope, f).select(CAR_COLUMNS).orderBy('d.device_number', sort?.desc ? 'desc' : 'asc').offset(offset).limit(limit).execute() as Promise<CarColumns[]>,
+          (sort?.dataFirst ? carsWithFigures(scope, f).orderBy(noDataKey(f, sort.dataFirst)) : carsWithFigures(scope, f))
+            .select(CAR_COLUMNS).orderBy('d.device_number', sort?.desc ? 'desc' : 'asc').offset(offset).limit(limit).execute() as Promise<CarColumns[]>,
           count,
         ]);
         const figures = await sumsOf(cars.map((c) => c.device_id), f);
@@ -174,7 +198,7 @@ export function createDailyRepository(db: Db) {
      * span by span, cars first; ordered by a figure, every car-span is added up.
      */
     async buckets(scope: Scope, f: DailyFilter, buckets: Bucket[], sort: Sort<'bucket' | Summed>, offset: number, limit: number): Promise<{ rows: BucketRow[]; count: number }> {
-      if (sort.field === 'bucket') return spanPage(scope, f, sort.desc ? [...buckets].reverse() : buckets, offset, limit);
+      if (sort.field === 'bucket') return spanPage(scope, f, sort.desc ? [...buckets].reverse() : buckets, offset, limit, sort.dataFirst);
       const grouped = inPeriod(scope, f).groupBy([...GROUP_BY_CAR, bucketOf(buckets)]);
       const [rows, count] = await Promise.all([
         grouped.select((eb) => [...CAR_COLUMNS, bucketOf(buckets).as('bucket'), ...sums(eb as unknown as Eb)])

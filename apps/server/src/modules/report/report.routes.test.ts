@@ -235,3 +235,42 @@ describe('exports', () => {
   });
 });
 
+
+describe('the first pages show rows that have data (issue 31)', () => {
+  // Two days three weeks earlier: dealer2's car drives 5 km on the first and stands all the second; dealer1's stands all the first.
+  const EARLY = DAY - 21 * 24 * 60 * MIN;
+  const TWO_DAYS = { beginDate: '2026-10-28 00:00:00', endDate: '2026-10-29 23:59:59' };
+  beforeAll(async () => {
+    await t.telemetry.pipeline.submit(trackBuilder(dev.d1.device_number, EARLY).park(30 * MIN).fixes);
+    const drove = trackBuilder(dev.d2.device_number, EARLY).park(10 * MIN).drive(5 * MIN, 60).park(10 * MIN);
+    const end = drove.fixes.at(-1)!;
+    await t.telemetry.pipeline.submit(drove.fixes);
+    await t.telemetry.pipeline.submit(trackBuilder(dev.d2.device_number, EARLY + 24 * 60 * MIN, { lng: end.lng, lat: end.lat }).park(30 * MIN).fixes);
+    await t.telemetry.lateFixes.settle();
+  });
+
+  it('里程报表: the day with kilometres before the newer 0 km day, paged the same way; a chosen order is kept as asked', async () => {
+    const all = await list('admin', 'mileage', TWO_DAYS);
+    expect(all.list.map((r) => [r.deviceNumber, r.day])).toEqual([
+      [dev.d2.device_number, '2026-10-28'],
+      [dev.d2.device_number, '2026-10-29'],
+      [dev.d1.device_number, '2026-10-28'],
+    ]);
+    expect(all.list[0]!.mileageKm as number).toBeGreaterThan(4);
+    expect(all.list.slice(1).every((r) => r.mileageKm === 0)).toBe(true);
+    for (let i = 0; i < all.count; i++) {
+      const one = await list('admin', 'mileage', { ...TWO_DAYS, pageSize: 1, pageNumber: i + 1 });
+      expect(one.count).toBe(3);
+      expect(one.list[0]).toEqual(all.list[i]);
+    }
+    const byDay = await list('admin', 'mileage', { ...TWO_DAYS, sortField: 'day', sortOrder: 'desc' });
+    expect(byDay.list[0]!.day).toBe('2026-10-29');
+  });
+
+  it('出行统计 and UBI: the car that made trips comes before the one that stood, whatever their numbers', async () => {
+    for (const name of ['travel', 'ubiBehavior', 'carMileage'] as const) {
+      const rows = (await list('admin', name, { ...TWO_DAYS, ...(name === 'carMileage' ? { granularity: 'week' } : {}) })).list;
+      expect(rows[0]!.deviceNumber, name).toBe(dev.d2.device_number);
+    }
+  });
+});

@@ -11,6 +11,25 @@ import type { StopsRepository } from './stops.repository.js';
 import type { StatsBy, WarningStatsRepository } from './warning-stats.repository.js';
 
 const address = (lng: number, lat: number) => reverseGeocode(lng, lat)?.address ?? null;
+
+/**
+ * The parking chart's places, each told apart: city and district (the gazetteer's finest) with the
+ * place's coordinates, rounded to about 100 m, or finer where two places would still share a label.
+ */
+export function placeLabels(spots: { lng: number; lat: number }[]): string[] {
+  const used = new Set<string>();
+  return spots.map((s) => {
+    const g = reverseGeocode(s.lng, s.lat);
+    const area = g ? `${g.city}${g.district ?? ''}` : '';
+    for (let digits = 3; ; digits++) {
+      const label = `${area}${area ? ' ' : ''}(${s.lng.toFixed(digits)}, ${s.lat.toFixed(digits)})`;
+      if (!used.has(label) || digits >= 7) {
+        used.add(label);
+        return label;
+      }
+    }
+  });
+}
 const timesOf = <T extends { beginDate: string; endDate: string }>(q: T) => ({ ...q, fromMs: parseTime(q.beginDate)!, toMs: parseTime(q.endDate)! });
 
 /** 停车报表: every stop begun in the period, newest first; its chart is the places stopped at most. */
@@ -31,7 +50,7 @@ export function parkingReport(stops: StopsRepository): ReportDef<ReportExportQue
       const [spots, all] = await Promise.all([stops.hotspots(scope, f), stops.page(scope, f, { field: 'start_time', desc: true }, 0, 0)]);
       return {
         totals: { stops: all.count },
-        categories: spots.map((s) => address(s.lng, s.lat) ?? `${s.lng.toFixed(4)}, ${s.lat.toFixed(4)}`),
+        categories: placeLabels(spots),
         series: [{ name: 'stops', data: spots.map((s) => s.stops) }, { name: 'stopHours', data: spots.map((s) => round2(s.duration_ms / 3600_000)) }],
       };
     },

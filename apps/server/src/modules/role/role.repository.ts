@@ -3,7 +3,7 @@ import { contains, inDeptSubtree } from '../../lib/like.js';
 import { inScope, type Scope } from '../../lib/scope.js';
 import { inSelfOrAncestors, ownOrShared, type Viewer } from '../../lib/shared-scope.js';
 
-export type RoleRow = { id: number; name: string; name_en: string; permissions: string; dept_id: number; dept_name: string; dept_path: string; user_count: number };
+export type RoleRow = { id: number; code: string; name: string; name_en: string; permissions: string; dept_id: number; dept_name: string; dept_path: string; user_count: number };
 export type RoleValues = { name: string; name_en: string; permissions: string; dept_id: number };
 
 /** Roles, each owned by a department: seen from its subtree (own) and from below it (shared). */
@@ -12,7 +12,7 @@ export function createRoleRepository(db: Db) {
     db
       .selectFrom('role as r')
       .innerJoin('dept as d', 'd.id', 'r.dept_id')
-      .select(['r.id', 'r.name', 'r.name_en', 'r.permissions', 'r.dept_id', 'd.name as dept_name', 'd.path as dept_path'])
+      .select(['r.id', 'r.code', 'r.name', 'r.name_en', 'r.permissions', 'r.dept_id', 'd.name as dept_name', 'd.path as dept_path'])
       .select((eb) => eb.selectFrom('app_user as u').select(eb.fn.countAll<number>().as('n')).whereRef('u.role_id', '=', 'r.id').as('user_count'))
       .where((eb) => ownOrShared(eb, 'r.dept_id', viewer));
 
@@ -55,7 +55,7 @@ export function createRoleRepository(db: Db) {
 
     /** A department of the caller's subtree, by id (absent outside it). */
     deptInScope(scope: Scope, deptId: number) {
-      return db.selectFrom('dept').select(['id', 'name']).where('id', '=', deptId).where((eb) => inScope(eb, 'id', scope)).executeTakeFirst();
+      return db.selectFrom('dept').select(['id', 'name', 'kind']).where('id', '=', deptId).where((eb) => inScope(eb, 'id', scope)).executeTakeFirst();
     },
 
     async nameTaken(deptId: number, name: string, exceptId?: number): Promise<boolean> {

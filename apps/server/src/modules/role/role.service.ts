@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { permissionNames, type RoleCreate, type RoleItem, type RoleListQuery, type RoleUpdate } from '@cvrisk/contracts';
+import { permissionNames, roleDeptKinds, type RoleCreate, type RoleItem, type RoleListQuery, type RoleUpdate } from '@cvrisk/contracts';
 import { badInput, conflict, noPermission, notFound } from '../../lib/errors.js';
 import { isOwn, type Viewer } from '../../lib/shared-scope.js';
 import { beyondCaller, permissionsOf } from '../account/reach.js';
@@ -26,6 +26,7 @@ export function createRoleService(repo: RoleRepository, write: AuditedWrite<Role
     return {
       id: r.id, name: r.name, nameEn: r.name_en, permissions, deptId: r.dept_id, deptName: r.dept_name, userCount: r.user_count,
       editable: isOwn(viewerOf(caller), r.dept_id), assignable: beyondCaller(caller, permissions).length === 0, mine: r.id === callerRoleId,
+      deptKinds: roleDeptKinds(r.code, permissions),
     };
   }
 

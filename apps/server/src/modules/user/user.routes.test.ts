@@ -200,3 +200,32 @@ describe('disabling, unlocking and resetting', () => {
     for (const call of Object.values(UserCalls)) expect((await post(finance1Token, call.path, { id: 1 })).statusCode, call.path).toBe(403);
   });
 });
+
+describe('roles fit the kind of department (issue 31)', () => {
+  const role = async (name: string) => ((await post(admin, RoleCalls.list.path)).json().result as RoleItem[]).find((r) => r.name === name)!;
+  const deptOf = async (username: string) => (await t.db.selectFrom('app_user').select('dept_id').where('username', '=', username).executeTakeFirstOrThrow()).dept_id;
+
+  it('says which kinds each role fits: built-in ones their own, others by what they hold', async () => {
+    expect((await role('平台管理员')).deptKinds).toEqual(['platform']);
+    expect((await role('经销商员工')).deptKinds).toEqual(['dealer']);
+    expect((await role('安装师傅')).deptKinds).toEqual(['installer']);
+    // 值班 holds only warning:view: platform, institution and dealer, not an installer company.
+    expect(deskRole.deptKinds).toEqual(['platform', 'finance', 'dealer']);
+  });
+
+  it('refuses 平台管理员 for a dealer’s user, and an institution role for an installer’s, in Chinese; takes a fitting one', async () => {
+    const dealerDept = await deptOf('dealer1');
+    const refused = await post(admin, UserCalls.create.path, { username: 'misfit1', realname: '错配', deptId: dealerDept, roleId: (await role('平台管理员')).id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toMatch(/^角色“平台管理员”适用于平台，不能分配给经销商“.+”的用户$/);
+    const installerDept = await deptOf('installer1');
+    const refused2 = await post(admin, UserCalls.create.path, { username: 'misfit2', realname: '错配', deptId: installerDept, roleId: deskRole.id });
+    expect(refused2.json().msg).toContain('不能分配给安装商');
+    expect(await t.db.selectFrom('app_user').select('id').where('username', 'in', ['misfit1', 'misfit2']).execute()).toEqual([]);
+    const ok = await post(admin, UserCalls.create.path, { username: 'fit1', realname: '合适', deptId: dealerDept, roleId: (await role('经销商员工')).id });
+    expect(ok.json().code).toBe(200);
+    // Moving that user to an installer company with the dealer role is refused too.
+    const moved = await post(admin, UserCalls.update.path, { id: await idOf('fit1'), realname: '合适', phone: '', deptId: installerDept, roleId: (await role('经销商员工')).id });
+    expect(moved.statusCode).toBe(400);
+  });
+});

@@ -1,5 +1,5 @@
 import {
-  formatTime, PASSWORD_MESSAGES, permissionNames,
+  formatTime, PASSWORD_MESSAGES, permissionNames, roleDeptKinds, roleMisfit, type DeptKind,
   type PageResult, type UserCreate, type UserCreated, type UserItem, type UserListQuery, type UserResetPassword, type UserUpdate,
 } from '@cvrisk/contracts';
 import type { Db } from '../../db/database.js';
@@ -71,6 +71,12 @@ export function createUserService({ repo, write, roles, sessions, lockAt, now = 
     return { dept, role };
   }
 
+  /** A role given to a user must fit the kind of their department (a dealer's staff is not given 平台管理员). */
+  function mustFit(dept: { name: string; kind: string }, role: { name: string; code: string; permissions: string }): void {
+    const misfit = roleMisfit({ name: role.name, deptKinds: roleDeptKinds(role.code, permissionsOf(role.permissions)) }, { name: dept.name, kind: dept.kind as DeptKind });
+    if (misfit) throw badInput(misfit);
+  }
+
   /** An administrator-set password passes the policy (schema) and is not the user name; else one is generated. */
   function chosenPassword(username: string, password: string | undefined): { plain: string; generated: boolean } {
     if (password === undefined) return { plain: generatePassword(), generated: true };
@@ -93,6 +99,7 @@ export function createUserService({ repo, write, roles, sessions, lockAt, now = 
 
     async create(caller: SessionUser, ip: string, input: UserCreate): Promise<UserCreated> {
       const { dept, role } = await placement(caller, input.deptId, input.roleId);
+      mustFit(dept, role);
       if (await repo.usernameTaken(input.username)) throw conflict(`用户名“${input.username}”已存在`);
       const password = chosenPassword(input.username, input.password);
       const values: UserValues = { realname: input.realname, phone: input.phone, dept_id: dept.id, role_id: role.id };
@@ -111,6 +118,8 @@ export function createUserService({ repo, write, roles, sessions, lockAt, now = 
       if (before.id === caller.id && input.roleId !== before.role_id) throw badInput('不能修改自己的角色');
       if (before.id === caller.id && input.deptId !== before.dept_id) throw badInput('不能修改自己的部门');
       const { dept, role } = await placement(caller, input.deptId, input.roleId);
+      // Checked when the placement changes: a user placed before the rule keeps their name and phone editable.
+      if (input.roleId !== before.role_id || input.deptId !== before.dept_id) mustFit(dept, role);
       const values: UserValues = { realname: input.realname, phone: input.phone, dept_id: dept.id, role_id: role.id };
       await write(async (tx, audit) => {
         if (!(await tx.users.update(caller.scope, input.id, values))) throw notFound(NOT_FOUND);

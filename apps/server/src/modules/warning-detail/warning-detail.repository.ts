@@ -85,20 +85,26 @@ export function createWarningDetailRepository(db: Db) {
      * Excludes (or restores) one device and type. The device's unhandled warnings of that type
      * follow at once: `pushed` is what the ticker and the top-bar count read.
      */
-    setExcluded(device: { id: number; dept_id: number }, warningType: number, excluded: boolean, userId: number, now: number): Promise<void> {
-      return db.transaction().execute(async (trx) => {
-        if (excluded) {
-          await trx.insertInto('warning_not_push')
-            .values({ dept_id: device.dept_id, device_id: device.id, warning_type: warningType, created_by: userId, created_at: now })
-            .onConflict((oc) => oc.columns(['device_id', 'warning_type']).doNothing())
-            .execute();
-        } else {
-          await trx.deleteFrom('warning_not_push').where('device_id', '=', device.id).where('warning_type', '=', warningType).execute();
-        }
-        await trx.updateTable('warning').set({ pushed: excluded ? 0 : 1 })
-          .where('device_id', '=', device.id).where('warning_type', '=', warningType).where('deal_status', '=', 0)
-          .execute();
-      });
+    /**
+     * Excludes (or restores) the device and type and re-marks its unhandled warnings; answers whether
+     * anything changed. Run inside a transaction (the service's audited write) so both or neither hold.
+     */
+    async setExcluded(device: { id: number; dept_id: number }, warningType: number, excluded: boolean, userId: number, now: number): Promise<boolean> {
+      let changed: bigint;
+      if (excluded) {
+        const r = await db.insertInto('warning_not_push')
+          .values({ dept_id: device.dept_id, device_id: device.id, warning_type: warningType, created_by: userId, created_at: now })
+          .onConflict((oc) => oc.columns(['device_id', 'warning_type']).doNothing())
+          .executeTakeFirst();
+        changed = r.numInsertedOrUpdatedRows ?? 0n;
+      } else {
+        const r = await db.deleteFrom('warning_not_push').where('device_id', '=', device.id).where('warning_type', '=', warningType).executeTakeFirst();
+        changed = r.numDeletedRows;
+      }
+      await db.updateTable('warning').set({ pushed: excluded ? 0 : 1 })
+        .where('device_id', '=', device.id).where('warning_type', '=', warningType).where('deal_status', '=', 0)
+        .execute();
+      return Number(changed) > 0;
     },
   };
 }

@@ -152,6 +152,22 @@ describe('do-not-push', () => {
     expect((await config('dealer1', d, 1)).json().result.entity).toBeNull();
   });
 
+  it('writes each real change to the audit log, and a repeated one not again', async () => {
+    const d = mine[3]!;
+    const entries = () => t.db.selectFrom('audit_log').select(['action', 'target', 'username']).where('target', 'like', `${d.device_number} %`).orderBy('id').execute();
+    await send('dealer1', 'POST', `${BASE}/cancelWarningByDeviceNumber`, { deviceNumber: d.device_number, warningType: 6 });
+    await send('dealer1', 'POST', `${BASE}/cancelWarningByDeviceNumber`, { deviceNumber: d.device_number, warningType: 6 });
+    await send('dealer1', 'DELETE', `${BASE}/allowWarningByDeviceNumber?deviceNumber=${d.device_number}&warningType=6`);
+    await send('dealer1', 'DELETE', `${BASE}/allowWarningByDeviceNumber?deviceNumber=${d.device_number}&warningType=6`);
+    // Another dealer's attempts are refused as if the device did not exist, and leave no entry.
+    expect((await send('dealer2', 'POST', `${BASE}/cancelWarningByDeviceNumber`, { deviceNumber: d.device_number, warningType: 6 })).json().code).toBe(404);
+    expect((await send('dealer2', 'DELETE', `${BASE}/allowWarningByDeviceNumber?deviceNumber=${d.device_number}&warningType=6`)).json().code).toBe(404);
+    expect(await entries()).toEqual([
+      { action: 'warning.notPush', target: `${d.device_number} 长时间停留预警`, username: 'dealer1' },
+      { action: 'warning.allowPush', target: `${d.device_number} 长时间停留预警`, username: 'dealer1' },
+    ]);
+  });
+
   it("answers 404 for another dealer's device, 400 for a bad form, and refuses callers without warning:handle", async () => {
     expect((await send('dealer2', 'POST', `${BASE}/cancelWarningPush`, { deviceNumber: mine[0]!.device_number, warningType: 4 })).json().code).toBe(404);
     expect((await config('dealer2', mine[0]!)).json().code).toBe(404);

@@ -14,17 +14,17 @@ export function warningDetailRoutes(app: FastifyInstance, details: WarningDetail
   route(app, WarningDetailCalls.notPushConfig, async ({ user, query }) => ({ entity: await details.exclusion(user, query) }));
 
   for (const call of [WarningDetailCalls.cancelPush, WarningDetailCalls.cancelByDevice]) {
-    route(app, call, async ({ user, body }) => {
-      await details.setExcluded(user, body, true);
+    route(app, call, async ({ user, body, request }) => {
+      await details.setExcluded(user, request.ip, body, true);
       return said(PUSH_MESSAGES.cancelled.zh, null);
     });
   }
-  route(app, WarningDetailCalls.restorePush, async ({ user, body }) => {
-    await details.setExcluded(user, body, false);
+  route(app, WarningDetailCalls.restorePush, async ({ user, body, request }) => {
+    await details.setExcluded(user, request.ip, body, false);
     return said(PUSH_MESSAGES.restored.zh, null);
   });
-  route(app, WarningDetailCalls.allowByDevice, async ({ user, query }) => {
-    await details.setExcluded(user, query, false);
+  route(app, WarningDetailCalls.allowByDevice, async ({ user, query, request }) => {
+    await details.setExcluded(user, request.ip, query, false);
     return said(PUSH_MESSAGES.restored.zh, null);
   });
 

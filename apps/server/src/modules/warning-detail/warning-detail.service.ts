@@ -7,6 +7,8 @@ import { toGcj02 } from '../../lib/coords.js';
 import { notFound } from '../../lib/errors.js';
 import { phoneFor } from '../../lib/mask.js';
 import type { Viewer } from '../../lib/shared-scope.js';
+import type { AuditActor } from '../audit/audit.repository.js';
+import type { AuditedWrite } from '../audit/audited-write.js';
 import { deviceState } from '../device/device-state.js';
 import type { GeoService } from '../geo/geo.service.js';
 import type { RiskPointService } from '../riskpoint/riskpoint.service.js';
@@ -18,6 +20,7 @@ const NOT_FOUND = '预警不存在';
 const NEAR_M = 3000;
 
 export type DetailUser = Viewer & { id: number; permissions: ReadonlySet<string> };
+export type ChangingUser = DetailUser & AuditActor;
 
 function toExclusion(r: NotPushRow): WarningNotPushEntity {
   return {
@@ -28,7 +31,8 @@ function toExclusion(r: NotPushRow): WarningNotPushEntity {
 }
 
 export function createWarningDetailService(
-  repo: WarningDetailRepository, geo: Pick<GeoService, 'reverse'>, riskPoints: Pick<RiskPointService, 'near'>, now: () => number = Date.now,
+  repo: WarningDetailRepository, write: AuditedWrite<WarningDetailRepository>, geo: Pick<GeoService, 'reverse'>,
+  riskPoints: Pick<RiskPointService, 'near'>, now: () => number = Date.now,
 ) {
   async function visibleWarning(user: DetailUser, id: number) {
     const w = await repo.find(user.scope, id);
@@ -86,10 +90,17 @@ export function createWarningDetailService(
       return row ? toExclusion(row) : null;
     },
 
-    /** Idempotent both ways: excluding twice keeps the first exclusion, restoring twice is a no-op. */
-    async setExcluded(user: DetailUser, f: WarningPushForm, excluded: boolean): Promise<void> {
+    /** Idempotent both ways: excluding twice keeps the first exclusion, restoring twice is a no-op (and is not audited). */
+    async setExcluded(user: ChangingUser, ip: string, f: WarningPushForm, excluded: boolean): Promise<void> {
       const device = await visibleDevice(user, f.deviceNumber);
-      await repo.setExcluded(device, f.warningType, excluded, user.id, now());
+      await write(async (tx, audit) => {
+        if (!(await tx.setExcluded(device, f.warningType, excluded, user.id, now()))) return;
+        await audit.recordFor(user, ip, {
+          action: excluded ? 'warning.notPush' : 'warning.allowPush',
+          target: `${f.deviceNumber} ${warningTypeName(f.warningType)}`,
+          detail: { deviceNumber: f.deviceNumber, warningType: f.warningType },
+        });
+      });
     },
 
     async exclusions(user: DetailUser, q: NotStatisticsListQuery): Promise<PageResult<WarningNotPushEntity>> {

@@ -13,8 +13,11 @@ export type QuickDeviceRow = {
   customer_name: string | null; customer_phone: string | null;
 };
 
-/** Which warnings a top-bar read covers; `pushed` leaves out the do-not-push ones (server-behaviour §5). */
-export type FeedFilter = { dealStatus: 0 | 1; from?: number; to?: number; pushed?: boolean; deviceIds?: number[] };
+/**
+ * Which warnings a top-bar read covers; `pushed` leaves out the do-not-push ones (server-behaviour §5),
+ * `mutedTypes` the types the reader's department is not told of in-app.
+ */
+export type FeedFilter = { dealStatus: 0 | 1; from?: number; to?: number; pushed?: boolean; deviceIds?: number[]; mutedTypes?: readonly number[] };
 
 export function createWarningFeedRepository(db: Db) {
   const feed = (scope: Scope, f: FeedFilter) => {
@@ -29,6 +32,7 @@ export function createWarningFeedRepository(db: Db) {
     if (f.from !== undefined) q = q.where('w.warning_time', '>=', f.from);
     if (f.to !== undefined) q = q.where('w.warning_time', '<=', f.to);
     if (f.deviceIds) q = q.where('w.device_id', 'in', f.deviceIds);
+    if (f.mutedTypes?.length) q = q.where('w.warning_type', 'not in', f.mutedTypes);
     return q;
   };
 
@@ -50,6 +54,7 @@ export function createWarningFeedRepository(db: Db) {
         .$if(f.pushed === true, (q) => q.where('w.pushed', '=', 1))
         .$if(f.from !== undefined, (q) => q.where('w.warning_time', '>=', f.from!))
         .$if(f.to !== undefined, (q) => q.where('w.warning_time', '<=', f.to!))
+        .$if(Boolean(f.mutedTypes?.length), (q) => q.where('w.warning_type', 'not in', f.mutedTypes!))
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(r.n);

@@ -4,10 +4,11 @@ import {
   type RiskLevel, type RiskWarningFeedQuery, type WarningCountResult, type WarningTypeCode,
 } from '@cvrisk/contracts';
 import { phoneFor } from '../../lib/mask.js';
+import type { InAppService } from '../push/in-app.js';
 import type { SessionUser } from '../session/session-user.js';
 import type { FeedRow, QuickDeviceRow, WarningFeedRepository } from './warning-feed.repository.js';
 
-type Caller = Pick<SessionUser, 'scope' | 'permissions'>;
+type Caller = Pick<SessionUser, 'scope' | 'permissions' | 'deptId'>;
 
 /** Unhandled warnings of the matched devices read at most this many rows to group. */
 const QUICK_WARNING_ROWS = 500;
@@ -33,22 +34,24 @@ function toDevice(caller: Caller, r: QuickDeviceRow): QuickDevice {
  * The top bar's reads (console-spec §2, §9): unhandled, pushed warnings of the last 3 days in the
  * caller's scope for the ticker and the badge, and the quick search over devices and their warnings.
  */
-export function createWarningFeedService(repo: WarningFeedRepository, now: () => number = Date.now) {
-  const recent = () => ({ dealStatus: 0 as const, pushed: true, from: now() - TOP_BAR_WINDOW_MS });
+export function createWarningFeedService(repo: WarningFeedRepository, inApp: Pick<InAppService, 'mutedTypes'>, now: () => number = Date.now) {
+  // What is pushed to this reader: not the do-not-push warnings, nor the types their department is not told of in-app.
+  const pushedTo = async (caller: Caller) => ({ pushed: true, mutedTypes: await inApp.mutedTypes(caller.deptId) });
+  const recent = async (caller: Caller) => ({ dealStatus: 0 as const, from: now() - TOP_BAR_WINDOW_MS, ...(await pushedTo(caller)) });
 
   return {
     async ticker(caller: Caller): Promise<{ list: FeedWarning[] }> {
-      const rows = await repo.page(caller.scope, recent(), 0, TICKER_LIMIT);
+      const rows = await repo.page(caller.scope, await recent(caller), 0, TICKER_LIMIT);
       return { list: rows.map((r) => toFeed(caller, r)) };
     },
 
     async count(caller: Caller): Promise<WarningCountResult> {
-      return { allCountStatus0: await repo.count(caller.scope, recent()) };
+      return { allCountStatus0: await repo.count(caller.scope, await recent(caller)) };
     },
 
     async list(caller: Caller, q: RiskWarningFeedQuery): Promise<PageResult<FeedWarning>> {
       const from = q.beginDate ? parseTime(q.beginDate)! : q.endDate ? undefined : now() - TOP_BAR_WINDOW_MS;
-      const filter = { dealStatus: q.dealStatus, pushed: true, from, to: q.endDate ? parseTime(q.endDate)! : undefined };
+      const filter = { dealStatus: q.dealStatus, from, to: q.endDate ? parseTime(q.endDate)! : undefined, ...(await pushedTo(caller)) };
       const [rows, count] = await Promise.all([
         repo.page(caller.scope, filter, (q.pageNumber - 1) * q.pageSize, q.pageSize),
         repo.count(caller.scope, filter),

@@ -5,6 +5,7 @@ export const DAILY_COLUMNS = [
   'device_id', 'day', 'mileage_m', 'acc_on_ms', 'acc_on_count', 'fixes', 'max_speed',
   'harsh_acc', 'harsh_brake', 'speeding', 'fatigue', 'drive_ms', 'night_drive_ms', 'night_mileage_m',
   'trips', 'trip_ms', 'trip_m', 'stops', 'stop_ms', 'stops_night', 'stops_morning', 'stops_day', 'stops_evening',
+  'offline_move_m', 'offline_moves',
 ] as const satisfies readonly (keyof DeviceDailyTable)[];
 
 /** The daily columns a later batch adds to (all but the key and the top speed). */

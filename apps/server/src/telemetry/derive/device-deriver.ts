@@ -1,5 +1,6 @@
 import { dayKey } from '@cvrisk/contracts';
 import type { DeviceDailyTable, DrivingEventTable, StopTable, TrackCheckpointTable, TripTable } from '../../db/schema.js';
+import { OFFLINE_MOVE_EVENT } from './driving.js';
 import { advance, type DailyDelta, type Fix, type TrackState } from './track-state.js';
 
 /** What one device's fixes derive, as rows keyed the way the tables are. */
@@ -17,7 +18,7 @@ export const emptyDerivedRows = (): DerivedRows => ({ stops: [], trips: [], even
 
 export function zeroDaily(deviceId: number, day: number): DeviceDailyTable {
   return {
-    device_id: deviceId, day, mileage_m: 0, acc_on_ms: 0, acc_on_count: 0, fixes: 0, max_speed: 0,
+    device_id: deviceId, day, mileage_m: 0, offline_move_m: 0, offline_moves: 0, acc_on_ms: 0, acc_on_count: 0, fixes: 0, max_speed: 0,
     harsh_acc: 0, harsh_brake: 0, speeding: 0, fatigue: 0, drive_ms: 0, night_drive_ms: 0, night_mileage_m: 0,
     trips: 0, trip_ms: 0, trip_m: 0, stops: 0, stop_ms: 0, stops_night: 0, stops_morning: 0, stops_day: 0, stops_evening: 0,
   };
@@ -25,6 +26,8 @@ export function zeroDaily(deviceId: number, day: number): DeviceDailyTable {
 
 function addDelta(d: DeviceDailyTable, x: DailyDelta): void {
   d.mileage_m += x.mileageM;
+  d.offline_move_m += x.offlineMoveM;
+  d.offline_moves += x.offlineMoves;
   d.acc_on_ms += x.accOnMs;
   d.acc_on_count += x.accOnCount;
   d.fixes += x.fixes;
@@ -74,6 +77,10 @@ export function createDeviceDeriver(deviceId: number, start: TrackState) {
       }
       for (const e of step.events) {
         events.set(`${e.kind}:${e.start}`, { device_id: deviceId, kind: e.kind, start_time: e.start, end_time: e.end, lng: e.lng, lat: e.lat, value: e.value });
+      }
+      const o = step.offlineMove;
+      if (o) {
+        events.set(`${OFFLINE_MOVE_EVENT}:${o.start}`, { device_id: deviceId, kind: OFFLINE_MOVE_EVENT, start_time: o.start, end_time: o.end, lng: o.toLng, lat: o.toLat, value: o.distanceM });
       }
       let d = daily.get(step.daily.day);
       if (!d) daily.set(step.daily.day, (d = zeroDaily(deviceId, step.daily.day)));

@@ -13,6 +13,12 @@ export const ACCELERATION_MAX_GAP_MS = 10_000;
 export const SPEEDING_MAX_GAP_MS = 60_000;
 
 export const DRIVING_EVENT = { harshAcceleration: 1, harshBraking: 2, speeding: 3, fatigue: 4 } as const;
+/**
+ * Not driving behaviour but stored with it, among the car's events: a silence the car came out of
+ * elsewhere (track-state.ts). Start and end are the fixes around the silence, lng/lat where it
+ * reappeared, value the distance in metres; where it went silent is the position at start.
+ */
+export const OFFLINE_MOVE_EVENT = 5;
 export type DrivingEventKind = (typeof DRIVING_EVENT)[keyof typeof DRIVING_EVENT];
 
 /** 22:00–05:00 local time counts as night driving. */

@@ -5,6 +5,7 @@ import { SEED_NOW } from '../../test/test-app.js';
 import { openTestDatabase } from '../../test/test-database.js';
 import type { IncomingPosition } from '../pipeline/incoming.js';
 import { createTelemetry, type Telemetry } from '../telemetry.js';
+import { OFFLINE_MOVE_EVENT } from './driving.js';
 import { replayDevice } from './replay.js';
 import { trackBuilder } from './track-builder.js';
 
@@ -87,5 +88,28 @@ describe('late fixes and the rebuild', () => {
     const before = await derived(a.id);
     await replayDevice(handle.db, a.id, 20261118);
     expect(await derived(a.id)).toEqual(before);
+  });
+
+  it('a blind area uploaded late turns an offline move back into the drive it was', async () => {
+    const [c, d] = [wired[2]!, wired[3]!];
+    const start = EVENING + 3 * 24 * 3600_000;
+    const drive = (n: string) => trackBuilder(n, start).park(20 * MIN).drive(60 * MIN, 60, 20_000).park(20 * MIN).fixes;
+    await submit(drive(d.device_number), 200);
+    const inOrder = await derived(d.id);
+    expect(inOrder.events.some((e) => e.kind === OFFLINE_MOVE_EVENT)).toBe(false);
+
+    // The middle half hour of the drive held back: the car seems to jump 30 km across a silence.
+    const fixes = drive(c.device_number);
+    const held = (f: IncomingPosition) => f.gpsTime > start + 35 * MIN && f.gpsTime < start + 65 * MIN;
+    await submit(fixes.filter((f) => !held(f)), 200);
+    const gap = await derived(c.id);
+    const moves = gap.events.filter((e) => e.kind === OFFLINE_MOVE_EVENT);
+    expect(moves).toHaveLength(1);
+    expect(gap.daily.reduce((m, x) => m + (x.offline_move_m as number), 0)).toBeGreaterThan(25_000);
+    expect(gap.daily.reduce((m, x) => m + (x.mileage_m as number), 0)).toBeLessThan(inOrder.daily.reduce((m, x) => m + (x.mileage_m as number), 0) - 25_000);
+
+    await submit(fixes.filter(held), 200);
+    await telemetry.lateFixes.settle();
+    expect(await derived(c.id)).toEqual(inOrder);
   });
 });

@@ -3,13 +3,13 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { createDeviceDeriver, type DerivedRows } from './device-deriver.js';
-import { DRIVING_EVENT } from './driving.js';
+import { DRIVING_EVENT, OFFLINE_MOVE_EVENT } from './driving.js';
 import { emptyTrackState, trackStateOf, type TrackState } from './track-state.js';
 
 type Tx = Transaction<DB>;
 
 const PAGE = 5000;
-/** Rows per insert statement: PostgreSQL takes at most 65,535 parameters, a daily row has 23. */
+/** Rows per insert statement: PostgreSQL takes at most 65,535 parameters, a daily row has 25. */
 const CHUNK = 1000;
 
 /** Midnight (Asia/Shanghai) that opens a YYYYMMDD day. */
@@ -91,6 +91,8 @@ export async function replayDevice(db: Db, deviceId: number, fromDay: number | n
         eb.and([eb('kind', 'in', [DRIVING_EVENT.harshAcceleration, DRIVING_EVENT.harshBraking]), eb('start_time', '>=', from)]),
         eb.and([eb('kind', '=', DRIVING_EVENT.speeding), eb('start_time', '>=', clear.speeding)]),
         eb.and([eb('kind', '=', DRIVING_EVENT.fatigue), eb('start_time', '>=', clear.fatigue)]),
+        // Made by the fix after the silence: a late fix inside the silence shortens it or undoes it.
+        eb.and([eb('kind', '=', OFFLINE_MOVE_EVENT), eb('end_time', '>=', from)]),
       ]),
     ).execute();
     const dayFrom = start.day ?? 0;

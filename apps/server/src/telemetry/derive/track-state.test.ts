@@ -107,3 +107,65 @@ describe('stops and trips', () => {
     expect(run(fixes).open).not.toBeNull();
   });
 });
+
+describe('a silence the car comes out of elsewhere (离线期间位移)', () => {
+  const offline = (steps: Step[]) => steps.filter((s) => s.offlineMove).map((s) => s.offlineMove!);
+  function steps(fixes: Fix[]): Step[] {
+    let state = emptyTrackState();
+    return fixes.map((f) => {
+      const step = advance(state, f);
+      state = step.state;
+      return step;
+    });
+  }
+
+  it('is not mileage nor driving, and is told apart with where and when', () => {
+    // Parked an hour at home, silent two hours, then parked 53 km east: the portrait once showed 53 km driven in 0 minutes.
+    const home = parked(T0, 120.1, 30.2, 60 * MIN, 15 * MIN);
+    const lng = 120.1 + 53 / (111.195 * Math.cos((30.2 * Math.PI) / 180));
+    const away = parked(T0 + 3 * 60 * MIN, lng, 30.2, 60 * MIN, 15 * MIN);
+    const s = steps([...home, ...away]);
+    expect(s.reduce((m, x) => m + x.daily.mileageM, 0)).toBe(0);
+    expect(s.reduce((m, x) => m + x.daily.driveMs, 0)).toBe(0);
+    const moves = offline(s);
+    expect(moves).toHaveLength(1);
+    expect(moves[0]).toMatchObject({ start: T0 + 60 * MIN, end: T0 + 3 * 60 * MIN, fromLng: 120.1, toLng: lng });
+    expect(moves[0]!.distanceM / 1000).toBeCloseTo(53, 0);
+    expect(s.reduce((m, x) => m + x.daily.offlineMoveM, 0)).toBe(moves[0]!.distanceM);
+    expect(s.reduce((m, x) => m + x.daily.offlineMoves, 0)).toBe(1);
+    // The stop at home ends where the car went silent; the one away begins where it came back.
+    const closed = s.map((x) => x.closedStop).filter((x) => x !== null);
+    expect(closed).toEqual([{ start: T0, end: T0 + 60 * MIN, lng: 120.1, lat: 30.2 }]);
+    expect(s[s.length - 1]!.openStop).toMatchObject({ start: T0 + 3 * 60 * MIN, lng });
+  });
+
+  it('ends a trip where the car went silent instead of stretching it over the silence', () => {
+    const road = drive(T0, 120.1, 30.2, 10 * MIN);
+    const end = road[road.length - 1]!;
+    const later = drive(end.t + 30 * MIN, end.lng + 0.2, 30.2, 10 * MIN);
+    const s = steps([{ ...road[0]!, t: T0 }, ...road, ...later]);
+    const trips = s.map((x) => x.closedTrip).filter((x) => x !== null);
+    expect(trips).toHaveLength(1);
+    expect(trips[0]).toMatchObject({ start: T0, end: end.t, endLng: end.lng });
+    expect(trips[0]!.distanceM).toBeLessThan(6500);
+    expect(offline(s)).toHaveLength(1);
+    // What was driven on both sides is mileage; the 0.2° across the silence (about 19 km) is not.
+    const mileage = s.reduce((m, x) => m + x.daily.mileageM, 0);
+    expect(mileage).toBeGreaterThan(11_000);
+    expect(mileage).toBeLessThan(13_000);
+  });
+
+  it('leaves a parked car that sleeps 15 minutes between fixes in its one stop', () => {
+    const s = steps(parked(T0, 120.1, 30.2, 3 * 60 * MIN, 15 * MIN).map((f, i) => ({ ...f, lng: f.lng + (i % 2) * 0.00002 })));
+    expect(offline(s)).toHaveLength(0);
+    expect(s.every((x) => x.closedStop === null)).toBe(true);
+    expect(s[s.length - 1]!.openStop).toMatchObject({ start: T0 });
+  });
+
+  it('counts a short gap (under 5 minutes) while driving as mileage, as before', () => {
+    const road = drive(T0, 120.1, 30.2, 10 * MIN).filter((_f, i) => i < 5 || i > 15);
+    const s = steps(road);
+    expect(offline(s)).toHaveLength(0);
+    expect(s.reduce((m, x) => m + x.daily.mileageM, 0)).toBeGreaterThan(5500);
+  });
+});

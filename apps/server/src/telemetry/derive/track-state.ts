@@ -8,6 +8,14 @@ export const TRIP_MIN_M = 500;
 export const MAX_PLAUSIBLE_KMH = 200;
 /** A gap longer than this between two ACC-on fixes is not counted as ignition time. */
 export const ACC_GAP_CAP_MS = 10 * 60_000;
+/**
+ * A silence: two consecutive fixes further apart than this. Distance across a silence is never
+ * mileage (nobody knows when or how the car covered it); when it is at least OFFLINE_MOVE_MIN_M it is
+ * an offline move (离线期间位移), counted apart and listed among the car's events. A parked terminal
+ * sleeping 15 minutes between fixes leaves its stop where it was: it reappears in the same place.
+ */
+export const SILENCE_GAP_MS = 5 * 60_000;
+export const OFFLINE_MOVE_MIN_M = TRIP_MIN_M;
 
 export type Fix = { t: number; lng: number; lat: number; speed: number; acc: number; mileageKm: number | null };
 
@@ -43,8 +51,10 @@ export function stopBand(t: number): StopBand {
 
 export type Stop = { start: number; end: number; lng: number; lat: number };
 export type Trip = { start: number; end: number; startLng: number; startLat: number; endLng: number; endLat: number; distanceM: number; maxSpeed: number };
+/** The car reappeared `distanceM` (great circle) from where it went silent. */
+export type OfflineMove = { start: number; end: number; fromLng: number; fromLat: number; toLng: number; toLat: number; distanceM: number };
 export type DailyDelta = {
-  day: number; mileageM: number; accOnMs: number; accOnCount: number; fixes: number; maxSpeed: number;
+  day: number; mileageM: number; offlineMoveM: number; offlineMoves: number; accOnMs: number; accOnCount: number; fixes: number; maxSpeed: number;
   harshAcc: number; harshBrake: number; speeding: number; fatigue: number;
   driveMs: number; nightDriveMs: number; nightMileageM: number;
   trips: number; tripMs: number; tripM: number;
@@ -58,6 +68,8 @@ export type Step = {
   /** A stop that just ended. */
   closedStop: Stop | null;
   closedTrip: Trip | null;
+  /** A silence the car came out of somewhere else. */
+  offlineMove: OfflineMove | null;
   /** Driving events that began or went on at this fix. */
   events: DrivingEvent[];
   daily: DailyDelta;
@@ -67,6 +79,7 @@ const isStill = (f: Fix) => f.speed < STOP_SPEED_KMH || f.acc === 0;
 
 /** Distance the car really covered between two fixes: the odometer when both carry it, else the great circle, minus jumps. */
 function legDistance(a: Fix, b: Fix): number {
+  if (b.t - a.t > SILENCE_GAP_MS) return 0;
   const dt = b.t - a.t;
   if (a.mileageKm !== null && b.mileageKm !== null && b.mileageKm >= a.mileageKm) {
     const m = (b.mileageKm - a.mileageKm) * 1000;
@@ -74,6 +87,14 @@ function legDistance(a: Fix, b: Fix): number {
   }
   const d = distanceM(a.lng, a.lat, b.lng, b.lat);
   return dt > 0 && (d / dt) * 3600 <= MAX_PLAUSIBLE_KMH ? d : 0;
+}
+
+/** The move across a silence before `f`, when the car came out of it somewhere else (and not by a GNSS jump). */
+function offlineMoveTo(last: Fix | null, f: Fix): OfflineMove | null {
+  if (!last || f.t - last.t <= SILENCE_GAP_MS) return null;
+  const d = distanceM(last.lng, last.lat, f.lng, f.lat);
+  if (d < OFFLINE_MOVE_MIN_M || (d / (f.t - last.t)) * 3600 > MAX_PLAUSIBLE_KMH) return null;
+  return { start: last.t, end: f.t, fromLng: last.lng, fromLat: last.lat, toLng: f.lng, toLat: f.lat, distanceM: d };
 }
 
 /**
@@ -86,10 +107,13 @@ export function advance(prev: TrackState, f: Fix): Step {
   const dt = last ? f.t - last.t : 0;
   const leg = last ? legDistance(last, f) : 0;
   const still = isStill(f);
-  const moving = last !== null && !still && dt <= ACC_GAP_CAP_MS;
+  const moving = last !== null && !still && dt <= SILENCE_GAP_MS;
+  const offlineMove = offlineMoveTo(last, f);
   const daily: DailyDelta = {
     day: dayKey(f.t),
     mileageM: leg,
+    offlineMoveM: offlineMove?.distanceM ?? 0,
+    offlineMoves: offlineMove ? 1 : 0,
     accOnMs: last && last.acc === 1 && f.acc === 1 ? Math.min(dt, ACC_GAP_CAP_MS) : 0,
     accOnCount: f.acc === 1 && (!last || last.acc === 0) ? 1 : 0,
     fixes: 1,
@@ -104,6 +128,26 @@ export function advance(prev: TrackState, f: Fix): Step {
   let openStop: Stop | null = null;
   let closedStop: Stop | null = null;
   let closedTrip: Trip | null = null;
+  // Whatever the car was doing before the silence ended where it went silent; this fix starts afresh.
+  let anchor: Fix | null = last;
+  if (offlineMove && last) {
+    anchor = null;
+    const restSince = s.stillSince ?? last.t;
+    if (s.stopOpen && s.stillSince !== null) closedStop = { start: s.stillSince, end: last.t, lng: s.stillLng, lat: s.stillLat };
+    else if (s.tripStart && s.tripDistanceM >= TRIP_MIN_M) {
+      closedTrip = {
+        start: s.tripStart.t, end: restSince, startLng: s.tripStart.lng, startLat: s.tripStart.lat,
+        endLng: s.stillSince !== null ? s.stillLng : last.lng, endLat: s.stillSince !== null ? s.stillLat : last.lat,
+        distanceM: s.tripDistanceM, maxSpeed: s.tripMaxSpeed,
+      };
+      daily.trips = 1;
+      daily.tripMs = closedTrip.end - closedTrip.start;
+      daily.tripM = closedTrip.distanceM;
+    }
+    s.stillSince = null;
+    s.stopOpen = false;
+    s.tripStart = null;
+  }
 
   if (still) {
     if (s.stillSince === null) {
@@ -142,7 +186,7 @@ export function advance(prev: TrackState, f: Fix): Step {
       s.tripDistanceM += leg;
       s.tripMaxSpeed = Math.max(s.tripMaxSpeed, f.speed);
     } else {
-      s.tripStart = last ? { t: last.t, lng: last.lng, lat: last.lat } : { t: f.t, lng: f.lng, lat: f.lat };
+      s.tripStart = anchor ? { t: anchor.t, lng: anchor.lng, lat: anchor.lat } : { t: f.t, lng: f.lng, lat: f.lat };
       s.tripDistanceM = leg;
       s.tripMaxSpeed = f.speed;
     }
@@ -153,5 +197,5 @@ export function advance(prev: TrackState, f: Fix): Step {
   const rested = dt >= FATIGUE_REST_MS || (s.stillSince !== null && f.t - s.stillSince >= FATIGUE_REST_MS);
   const { events, counts } = behave(s.behaviour, last, f, still, rested);
   Object.assign(daily, counts);
-  return { state: s, openStop, closedStop, closedTrip, events, daily };
+  return { state: s, openStop, closedStop, closedTrip, offlineMove, events, daily };
 }

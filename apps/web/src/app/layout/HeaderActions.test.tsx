@@ -43,8 +43,27 @@ describe('the top bar on a small screen (below 992 px)', () => {
   it('says on the badge that it counts the last 3 days', async () => {
     open(true);
     await waitFor(() => expect(document.querySelector('.ant-badge-count')?.getAttribute('title')).toBe('21'));
-    fireEvent.mouseEnter(screen.getByRole('button', { name: '风险预警' }));
+    fireEvent.mouseMove(screen.getByRole('button', { name: '风险预警' }));
     expect(await screen.findByText('近3天未处理预警 21 条')).toBeTruthy();
+  });
+
+  it("hides the badge's tooltip when pressed, and shows it again only once the pointer left and came back", async () => {
+    open(true);
+    const badge = screen.getByRole('button', { name: '风险预警' });
+    // A closing tooltip is on its way out (its leave motion) or hidden.
+    const tip = () => document.querySelector('.ant-tooltip:not(.ant-tooltip-hidden):not([class*="-leave"])');
+    fireEvent.mouseMove(badge);
+    await waitFor(() => expect(tip()?.textContent).toMatch(/近3天未处理预警/));
+    fireEvent.click(badge);
+    await screen.findByText('近3天未处理预警', { selector: '.ant-modal-title' });
+    await waitFor(() => expect(tip()).toBeNull());
+    // The dialog's mask goes from under the resting pointer: the browser says the pointer entered again.
+    fireEvent.mouseEnter(badge);
+    fireEvent.mouseMove(badge);
+    expect(tip()).toBeNull();
+    fireEvent.mouseLeave(badge);
+    fireEvent.mouseMove(badge);
+    await waitFor(() => expect(tip()?.textContent).toMatch(/近3天未处理预警/));
   });
 });
 

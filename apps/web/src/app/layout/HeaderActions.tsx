@@ -8,6 +8,7 @@ import { useSettings } from '../settings/SettingsProvider';
 import { QuickDispatchButton } from './topbar/QuickDispatchButton';
 import { QuickSearch } from './topbar/QuickSearch';
 import { SearchButton } from './topbar/SearchButton';
+import { useButtonTip } from './topbar/useButtonTip';
 import { canLoadFeed, useWarningFeedLive } from './topbar/topbar.queries';
 import { WarningBadgeButton } from './topbar/WarningBadgeButton';
 import { WarningTicker } from './topbar/WarningTicker';
@@ -28,6 +29,8 @@ export function HeaderActions({ compact = false }: { compact?: boolean }) {
   const feed = canLoadFeed(user.permissions);
   const canDispatch = user.permissions.includes('order:dispatch');
   useWarningFeedLive(feed);
+  const settingsTip = useButtonTip();
+  const logoutTip = useButtonTip();
 
   if (compact) {
     return (
@@ -61,8 +64,17 @@ export function HeaderActions({ compact = false }: { compact?: boolean }) {
           {lang === 'zh' ? '中文' : 'EN'}
         </Button>
       </Dropdown>
-      <Tooltip title={t('layout.settings')}>
-        <Button type="text" icon={<SettingOutlined />} aria-label={t('layout.settings')} onClick={openDrawer} />
+      <Tooltip title={t('layout.settings')} {...settingsTip.tooltip}>
+        <Button
+          type="text"
+          icon={<SettingOutlined />}
+          aria-label={t('layout.settings')}
+          {...settingsTip.target}
+          onClick={() => {
+            settingsTip.hide();
+            openDrawer();
+          }}
+        />
       </Tooltip>
       <Dropdown menu={{ items: account.items, onClick: ({ key }) => account.onMenuClick(key) }} trigger={['click']} placement="bottomRight">
         <Button type="text" className="shell-user" aria-label={t('shell.userMenu')}>
@@ -71,8 +83,17 @@ export function HeaderActions({ compact = false }: { compact?: boolean }) {
           <DownOutlined className="shell-user-caret" />
         </Button>
       </Dropdown>
-      <Tooltip title={t('logout.title')}>
-        <Button type="text" icon={<LogoutOutlined />} aria-label={t('logout.title')} onClick={logout} />
+      <Tooltip title={t('logout.title')} {...logoutTip.tooltip}>
+        <Button
+          type="text"
+          icon={<LogoutOutlined />}
+          aria-label={t('logout.title')}
+          {...logoutTip.target}
+          onClick={() => {
+            logoutTip.hide();
+            logout();
+          }}
+        />
       </Tooltip>
       {account.dialogs}
     </Space>

@@ -3,6 +3,7 @@ import { Breadcrumb, Button, Tooltip } from 'antd';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { useCurrentPage } from '../router/useCurrentPage';
 import { HeaderActions } from './HeaderActions';
+import { useAfterFirstPaint } from './useAfterFirstPaint';
 
 type Props = { collapsed: boolean; onToggle: () => void; isMobile: boolean };
 
@@ -10,6 +11,8 @@ type Props = { collapsed: boolean; onToggle: () => void; isMobile: boolean };
 export function NavBar({ collapsed, onToggle, isMobile }: Props) {
   const { t, lang } = useI18n();
   const page = useCurrentPage();
+  // The actions (warning ticker and badge, searches, user menu) follow the page's first paint.
+  const painted = useAfterFirstPaint();
   const crumbs = page
     ? [...page.parents.filter((p) => p.path !== '/').map((p) => ({ title: p.title[lang] })), { title: page.title[lang] }]
     : [];
@@ -27,7 +30,7 @@ export function NavBar({ collapsed, onToggle, isMobile }: Props) {
       </Tooltip>
       {!isMobile && <Breadcrumb className="shell-breadcrumb" items={crumbs} />}
       <div className="shell-spacer" />
-      <HeaderActions compact={isMobile} />
+      {painted && <HeaderActions compact={isMobile} />}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Result, Spin } from 'antd';
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { removeToken } from '../../api/token';
 import { ForcedPasswordChange } from '../../features/account/ForcedPasswordChange';
 import { productsQuery } from '../../features/catalog/catalog.queries';
+import { prefetchHome } from '../../features/home/homePrefetch';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { saveCurrentUser } from '../session/currentUser';
 import { SessionContext } from '../session/SessionContext';
@@ -12,6 +13,7 @@ import { sessionQuery } from '../session/session.queries';
 import { useToken } from '../session/useToken';
 import { isPublicPath, loginPathFor } from './guard';
 import { buildMenu } from './menu';
+import { opensHome, preloadSignedIn } from './preload';
 import { viewKeys } from './viewRegistry';
 
 function FullPageSpin() {
@@ -33,8 +35,13 @@ export function AuthGuard() {
 function SessionGate({ token }: { token: string }) {
   const { t } = useI18n();
   const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  // Where the console opened: read once, the shell and page code start beside the session call.
+  const [landing] = useState(pathname);
   const session = useQuery(sessionQuery(token));
   const data = session.data;
+
+  useEffect(() => preloadSignedIn(landing), [landing]);
   const value = useMemo(() => (data ? { user: data.user, menu: buildMenu(data.routes, data.user.permissions, viewKeys) } : null), [data]);
 
   useEffect(() => {
@@ -42,8 +49,11 @@ function SessionGate({ token }: { token: string }) {
     saveCurrentUser(data.user);
     // console-spec §6: the product list loads only once a token exists; dispatch dialogs read it from the cache.
     // While the password must be changed the server opens nothing else, so it waits for the change.
-    if (!data.user.mustChangePassword) void queryClient.prefetchQuery(productsQuery());
-  }, [data, queryClient]);
+    if (data.user.mustChangePassword) return;
+    void queryClient.prefetchQuery(productsQuery());
+    // Opened on the home (a reload, a bookmark): its figures go out with the session's answer.
+    if (opensHome(landing)) prefetchHome(queryClient, data.user.permissions);
+  }, [data, queryClient, landing]);
 
   if (session.isError) {
     return (

@@ -1,11 +1,12 @@
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
-import { AuthGuard } from './AuthGuard';
 import { HOME_PATH } from './guard';
 import { lazyPage } from './lazyPage';
-import { MenuRouteView } from './MenuRouteView';
 
 // Rendered only once signed in (AuthGuard's Suspense waits for it), so the login page never loads the shell.
 const AppLayout = lazyPage(() => import('../layout/AppLayout'), 'AppLayout');
+// The guard and the page matcher (with the session, menu and password-change code) are not the login page's either.
+const guard = async () => ({ Component: (await import('./AuthGuard')).AuthGuard });
+const menuPage = async () => ({ Component: (await import('./MenuRouteView')).MenuRouteView });
 
 /**
  * Hash routing (console-spec §2). The signed-in pages are not listed here: they come from the
@@ -20,15 +21,15 @@ export const routes: RouteObject[] = [
   { path: '/404', lazy: async () => ({ Component: (await import('../../features/errors/StatusPage')).NotFoundPage }) },
   {
     path: '/',
-    element: <AuthGuard />,
+    lazy: guard,
     children: [
       // The data board fills a wall screen: a menu page like the others, shown without the console's shell.
-      { path: 'dashboard', element: <MenuRouteView /> },
+      { path: 'dashboard', lazy: menuPage },
       {
         element: <AppLayout />,
         children: [
           { index: true, element: <Navigate to={HOME_PATH} replace /> },
-          { path: '*', element: <MenuRouteView /> },
+          { path: '*', lazy: menuPage },
         ],
       },
     ],

@@ -62,7 +62,8 @@ describe('routing', () => {
     setToken('t');
     serve(['device:view']);
     const { router } = open('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/index'));
+    // The guard loads lazily like the login page; the location changes once its code has arrived.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index'), { timeout: 5000 });
     expect(await screen.findByText('赵敏')).toBeTruthy();
     expect(await screen.findByText('报表中心')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('首页 - 车联网风控平台'));

@@ -55,6 +55,11 @@ export const views: Record<string, View> = {
     permissions: ['warning:view'],
     page: lazyPage(() => import('../../features/warningPushConfig/WarningPushConfigPage'), 'WarningPushConfigPage'),
   },
+  notPushList: {
+    path: '/risk/notPushList',
+    permissions: ['warning:view'],
+    page: lazyPage(() => import('../../features/notPushList/NotPushListPage'), 'NotPushListPage'),
+  },
   warningDetail: {
     path: '/risk/warningDetail',
     permissions: ['warning:view'],

@@ -6,6 +6,7 @@ import type { MessageKey } from '../../lib/i18n/translate';
 import { BASE_LAYER_IDS, BASE_LAYERS, OFFLINE_LAYER, loadBaseLayer, saveBaseLayer, type BaseLayerId } from './baseLayers';
 import { datumToWgs, wgsToDatum, type Datum } from './datum';
 import { MapContext, type MapApi } from './MapContext';
+import { useStreetPlace } from './streetPlace';
 import { watchTiles } from './tileWatch';
 import './map.css';
 
@@ -113,17 +114,22 @@ export function MapView({ center = CHINA_CENTER, zoom = CHINA_ZOOM, className, c
   }, [initial]);
 
   // The controls are rebuilt when the language changes: their labels are plain text. Zoom sits bottom
-  // right, as on AMap, leaving the top-left corner to the pages' panels.
+  // right, as on AMap, leaving the top-left corner to the pages' panels; the scale under it (a bottom
+  // corner stacks the last control added on top).
   useEffect(() => {
     if (!built) return;
     const entries = BASE_LAYER_IDS.map((id) => [t(BASE_LAYERS[id].label), built.layers[id]] as const);
     const layers = L.control.layers(Object.fromEntries(entries), undefined, { position: 'topright' }).addTo(built.map);
+    const scale = L.control.scale({ position: 'bottomright', imperial: false, maxWidth: 100 }).addTo(built.map);
     const zoom = L.control.zoom({ position: 'bottomright', zoomInTitle: t('map.zoomIn'), zoomOutTitle: t('map.zoomOut') }).addTo(built.map);
     return () => {
       layers.remove();
+      scale.remove();
       zoom.remove();
     };
   }, [built, t]);
+
+  const street = useStreetPlace(built?.map ?? null, active === OFFLINE_LAYER);
 
   const datum: Datum = BASE_LAYERS[active].datum;
   const api = useMemo<MapApi | null>(() => {
@@ -145,9 +151,15 @@ export function MapView({ center = CHINA_CENTER, zoom = CHINA_ZOOM, className, c
   return (
     <div className={className ? `map-view ${className}` : 'map-view'}>
       <div ref={containerRef} className="map-view-map" />
-      {note && (
+      {(note || street.street) && (
         <div className="map-view-note" role="status">
-          {t(note)}
+          {note && <div>{t(note)}</div>}
+          {street.street && (
+            <div className="map-view-street">
+              {street.place && <strong>{street.place}</strong>}
+              {t('map.streetNeedsOnline')}
+            </div>
+          )}
         </div>
       )}
       {api && <MapContext value={api}>{children}</MapContext>}

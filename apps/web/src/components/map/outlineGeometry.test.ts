@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prepareOutlines } from './outlineGeometry';
+import { containsPoint, placeAt, prepareOutlines } from './outlineGeometry';
 
 const square = (x: number, y: number, size: number) => [[x, y], [x + size, y], [x + size, y + size], [x, y + size], [x, y]];
 
@@ -31,5 +31,29 @@ describe('prepareOutlines', () => {
     expect(city.rings).toHaveLength(2);
     expect([...city.rings[1]!.slice(0, 4)]).toEqual([120.5, 30.5, 121, 30.5]);
     expect(city.label).toEqual([121, 31]);
+  });
+});
+
+describe('placeAt', () => {
+  const features = prepareOutlines({
+    type: 'FeatureCollection',
+    features: [
+      { type: 'Feature', properties: { name: '甲省', level: 'province' }, geometry: { type: 'Polygon', coordinates: [square(118, 28, 6)] } },
+      { type: 'Feature', properties: { name: '乙市', level: 'city', province: '甲省' }, geometry: { type: 'Polygon', coordinates: [square(120, 30, 2), square(120.5, 30.5, 0.5)] } },
+    ],
+  });
+
+  it('names the city and its province of a point inside the city', () => {
+    expect(placeAt(features, 121.5, 31.5)).toEqual({ province: '甲省', city: '乙市' });
+  });
+
+  it('names only the province between its cities, and in a hole of a city', () => {
+    expect(placeAt(features, 119, 29)).toEqual({ province: '甲省', city: null });
+    expect(placeAt(features, 120.75, 30.75)).toEqual({ province: '甲省', city: null });
+  });
+
+  it('names nothing outside every outline', () => {
+    expect(placeAt(features, 10, 10)).toEqual({ province: null, city: null });
+    expect(containsPoint(features[1]!, 125, 29)).toBe(false);
   });
 });

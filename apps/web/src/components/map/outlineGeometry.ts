@@ -63,3 +63,27 @@ export function prepareOutlines(data: GeoJSON.FeatureCollection): OutlineFeature
   // Cities first, so that province borders and names draw over them.
   return out.sort((a, b) => Number(a.province) - Number(b.province));
 }
+
+/** Whether a point lies inside a feature's area: even-odd over all its rings, so holes are outside. */
+export function containsPoint(f: OutlineFeature, lng: number, lat: number): boolean {
+  const [w, s, e, n] = f.bbox;
+  if (lng < w || lng > e || lat < s || lat > n) return false;
+  let inside = false;
+  for (const ring of f.rings) {
+    for (let i = 0, j = ring.length - 2; i < ring.length; j = i, i += 2) {
+      const xi = ring[i]!;
+      const yi = ring[i + 1]!;
+      const xj = ring[j]!;
+      const yj = ring[j + 1]!;
+      if (yi > lat !== yj > lat && lng < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
+    }
+  }
+  return inside;
+}
+
+/** The province and city a WGS-84 point is in, by the offline outlines (null outside every outline). */
+export function placeAt(features: OutlineFeature[], lng: number, lat: number): { province: string | null; city: string | null } {
+  const city = features.find((f) => !f.province && containsPoint(f, lng, lat)) ?? null;
+  const province = city?.parent ?? features.find((f) => f.province && containsPoint(f, lng, lat))?.name ?? null;
+  return { province, city: city?.name ?? null };
+}

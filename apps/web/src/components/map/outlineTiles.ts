@@ -5,14 +5,19 @@ import type { OutlineFeature } from './outlineGeometry';
 const CITY_OUTLINE_ZOOM = 5;
 const PROVINCE_NAMES = { from: 4, to: 6 };
 const CITY_NAME_ZOOM = 7;
+/**
+ * From this zoom a view may lie wholly inside one city: the land is filled, so that a street-level view
+ * shows ground of its own colour rather than an empty grey box.
+ */
+export const LAND_FILL_ZOOM = 8;
 /** Per slice of tile drawing, so that a zoom's new tiles never make one long frame. */
 const SLICE_MS = 8;
 
 const FONT = '"PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", sans-serif';
 
-type Palette = { fill: string; province: string; city: string; provinceText: string; cityText: string; halo: string };
-const LIGHT: Palette = { fill: 'rgba(143, 167, 196, 0.14)', province: '#6b87a8', city: 'rgba(141, 162, 187, 0.7)', provinceText: '#3f5573', cityText: '#5c6f86', halo: '#ffffff' };
-const DARK: Palette = { fill: 'rgba(120, 150, 190, 0.10)', province: '#5d7ea6', city: 'rgba(93, 126, 166, 0.55)', provinceText: '#b7c4d6', cityText: '#93a4ba', halo: '#1a2129' };
+type Palette = { fill: string; land: string; province: string; city: string; provinceText: string; cityText: string; halo: string };
+const LIGHT: Palette = { fill: 'rgba(143, 167, 196, 0.14)', land: '#f4f1e6', province: '#6b87a8', city: 'rgba(141, 162, 187, 0.7)', provinceText: '#3f5573', cityText: '#5c6f86', halo: '#ffffff' };
+const DARK: Palette = { fill: 'rgba(120, 150, 190, 0.10)', land: '#242c36', province: '#5d7ea6', city: 'rgba(93, 126, 166, 0.55)', provinceText: '#b7c4d6', cityText: '#93a4ba', halo: '#1a2129' };
 
 /** The palette that reads on the map's ground colour (set by the console's light or dark theme). */
 function paletteFor(el: HTMLElement): Palette {
@@ -87,29 +92,30 @@ export class OutlineTiles extends L.GridLayer {
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.lineJoin = 'round';
 
+    const touches = (f: OutlineFeature) => {
+      const [w, s, e, n] = f.bbox;
+      return !(e < west || w > east || n < south || s > north);
+    };
+
+    // Close in, the land first (provinces hold it all, the municipalities having no cities), then the lines.
+    if (z >= LAND_FILL_ZOOM) {
+      ctx.fillStyle = palette.land;
+      for (const f of this.features) {
+        if (!f.province || !touches(f)) continue;
+        this.trace(ctx, f, scale, x0, y0);
+        ctx.fill('evenodd');
+      }
+    }
     for (const f of this.features) {
       if (!f.province && z < CITY_OUTLINE_ZOOM) continue;
-      const [w, s, e, n] = f.bbox;
-      if (e < west || w > east || n < south || s > north) continue;
-      ctx.beginPath();
-      for (const ring of f.rings) {
-        let lastX = NaN;
-        let lastY = NaN;
-        for (let i = 0; i < ring.length; i += 2) {
-          const px = worldX(ring[i]!, scale) - x0;
-          const py = worldY(ring[i + 1]!, scale) - y0;
-          // Points closer than a pixel to the last one add nothing at this zoom.
-          if (i > 0 && i < ring.length - 2 && Math.abs(px - lastX) < 0.7 && Math.abs(py - lastY) < 0.7) continue;
-          if (i === 0) ctx.moveTo(px, py);
-          else ctx.lineTo(px, py);
-          lastX = px;
-          lastY = py;
-        }
-        ctx.closePath();
-      }
+      if (!touches(f)) continue;
+      this.trace(ctx, f, scale, x0, y0);
       if (f.province) {
-        ctx.fillStyle = palette.fill;
-        ctx.fill('evenodd');
+        // Over land a province's veil would only grey it.
+        if (z < LAND_FILL_ZOOM) {
+          ctx.fillStyle = palette.fill;
+          ctx.fill('evenodd');
+        }
         ctx.lineWidth = 1.2;
         ctx.strokeStyle = palette.province;
       } else {
@@ -119,6 +125,26 @@ export class OutlineTiles extends L.GridLayer {
       ctx.stroke();
     }
     this.drawNames(ctx, z, scale, x0, y0, size, palette);
+  }
+
+  /** A feature's rings as the current path, in the tile's pixels. */
+  private trace(ctx: CanvasRenderingContext2D, f: OutlineFeature, scale: number, x0: number, y0: number): void {
+    ctx.beginPath();
+    for (const ring of f.rings) {
+      let lastX = NaN;
+      let lastY = NaN;
+      for (let i = 0; i < ring.length; i += 2) {
+        const px = worldX(ring[i]!, scale) - x0;
+        const py = worldY(ring[i + 1]!, scale) - y0;
+        // Points closer than a pixel to the last one add nothing at this zoom.
+        if (i > 0 && i < ring.length - 2 && Math.abs(px - lastX) < 0.7 && Math.abs(py - lastY) < 0.7) continue;
+        if (i === 0) ctx.moveTo(px, py);
+        else ctx.lineTo(px, py);
+        lastX = px;
+        lastY = py;
+      }
+      ctx.closePath();
+    }
   }
 
   private drawNames(ctx: CanvasRenderingContext2D, z: number, scale: number, x0: number, y0: number, size: L.Point, palette: Palette): void {

@@ -11,7 +11,8 @@ import { AuditLogPage } from './AuditLogPage';
 const entry: AuditItem = {
   id: 9, at: '2026-11-22 10:15:00', userId: 2, username: 'finance1', realname: '李明辉', deptId: 2, deptName: '华信汽车金融有限公司',
   ip: '10.20.30.40', action: 'riskConfig.save', actionLabel: '修改预警阈值', target: '华信汽车金融有限公司',
-  detail: '{"changes":{"offline.wiredHours":{"before":24,"after":12}}}',
+  detail: '{"deptId":2,"changes":{"offline.wiredHours":{"before":24,"after":12}}}',
+  details: [{ label: '机构', value: '华信汽车金融有限公司' }, { label: '修改 有线设备离线时长(小时)', value: '24 → 12' }],
 };
 
 function serve() {
@@ -42,6 +43,10 @@ describe('AuditLogPage', () => {
     expect(row.getByText('李明辉')).toBeTruthy();
     expect(row.getByText('10.20.30.40')).toBeTruthy();
     expect(row.getByText('修改预警阈值')).toBeTruthy();
+    // The detail reads as lines with names, never the recorded JSON.
+    expect(row.getByText('修改 有线设备离线时长(小时)：24 → 12')).toBeTruthy();
+    expect(row.getByText('机构：华信汽车金融有限公司')).toBeTruthy();
+    expect(document.querySelector('.ant-table-tbody')!.textContent).not.toContain('{');
     const labels = [...document.querySelectorAll('.filter-form .ant-form-item-label label')].map((l) => l.textContent);
     expect(labels).toEqual(['用户', '操作', '所属机构', '时间']);
   });

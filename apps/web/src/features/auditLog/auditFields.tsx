@@ -1,5 +1,6 @@
 import { AUDIT_ACTIONS, AuditActionKeys, type AuditAction, type AuditExportQuery, type AuditItem, type AuditListQuery } from '@cvrisk/contracts';
-import { Tag, Typography } from 'antd';
+import { Tag, Tooltip, Typography } from 'antd';
+import './auditLog.css';
 import { columnsOf, formValuesOf, queryOfForm, type ListField } from '../../components/listFields';
 import type { ListColumn } from '../../components/ListTable';
 import type { TimeRange } from '../../lib/filterValues';
@@ -22,13 +23,21 @@ function ActionTag({ row }: { row: AuditItem }) {
   return <Tag color={ACTION_COLORS[row.action as AuditAction]}>{known ? known[lang] : row.actionLabel}</Tag>;
 }
 
-/** The recorded JSON, whole in the tooltip and on copy; one line in the table. */
+/**
+ * What the entry recorded, as the server words it: one "label：value" line each, names rather than
+ * ids. The first lines show in the table, all of them in the tooltip. Never the JSON.
+ */
+const SHOWN_LINES = 3;
 function Detail({ row }: { row: AuditItem }) {
-  if (row.detail === '{}') return '-';
+  if (row.details.length === 0) return '-';
+  const lines = row.details.map((l) => `${l.label}：${l.value}`);
   return (
-    <Typography.Text ellipsis={{ tooltip: row.detail }} copyable={{ text: row.detail }} style={{ maxWidth: '100%' }}>
-      {row.detail}
-    </Typography.Text>
+    <Tooltip title={<div className="audit-detail-tip">{lines.map((l, i) => <div key={i}>{l}</div>)}</div>}>
+      <div className="audit-detail">
+        {lines.slice(0, SHOWN_LINES).map((l, i) => <Typography.Text key={i} ellipsis className="audit-detail-line">{l}</Typography.Text>)}
+        {lines.length > SHOWN_LINES && <Typography.Text type="secondary">…</Typography.Text>}
+      </div>
+    </Tooltip>
   );
 }
 
@@ -41,14 +50,14 @@ export const AUDIT_FIELDS: ListField<AuditItem>[] = [
   },
   { name: 'deptId', label: 'audit.dept', filter: { type: 'dept' } },
   { name: 'time', label: 'audit.time', filter: { type: 'timeRange', start: 'beginTime', end: 'endTime' } },
-  { name: 'at', label: 'audit.time', column: { width: 165, fixed: 'left', locked: true } },
-  { name: 'username', label: 'audit.account', column: { width: 120 } },
-  { name: 'realname', label: 'audit.realname', column: { width: 90 } },
-  { name: 'deptName', label: 'audit.dept', column: { width: 180 } },
-  { name: 'ip', label: 'audit.ip', column: { width: 130 } },
-  { name: 'action', label: 'audit.action', column: { width: 140, render: (r) => <ActionTag row={r} /> } },
-  { name: 'target', label: 'audit.target', column: { width: 220, ellipsis: true } },
-  { name: 'detail', label: 'audit.detail', column: { width: 320, render: (r) => <Detail row={r} /> } },
+  { name: 'at', label: 'audit.time', column: { width: 155, fixed: 'left', locked: true } },
+  { name: 'username', label: 'audit.account', column: { width: 100 } },
+  { name: 'realname', label: 'audit.realname', column: { width: 80 } },
+  { name: 'deptName', label: 'audit.dept', column: { width: 160 } },
+  { name: 'ip', label: 'audit.ip', column: { width: 110 } },
+  { name: 'action', label: 'audit.action', column: { width: 115, render: (r) => <ActionTag row={r} /> } },
+  { name: 'target', label: 'audit.target', column: { width: 170, ellipsis: true } },
+  { name: 'detail', label: 'audit.detail', column: { width: 275, render: (r) => <Detail row={r} /> } },
 ];
 
 /** The filter form's values; the time is a date-time range on when the action happened. */

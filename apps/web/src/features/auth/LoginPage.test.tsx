@@ -1,4 +1,4 @@
-import { MenuCalls, SessionCalls, type UserInfo } from '@cvrisk/contracts';
+import { HomeCalls, MenuCalls, SessionCalls, type UserInfo } from '@cvrisk/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -82,5 +82,36 @@ describe('LoginPage', () => {
     expect(router.state.location.search).toBe('?state=offline');
     expect(getToken()).toBe('tok-9');
     expect(JSON.parse(localStorage.getItem('cvrisk.currentUser')!)).toMatchObject({ realname: '王丽' });
+  });
+
+  it("asks for the home's figures the user may see as soon as the session is known, before the home page's code", async () => {
+    const { sent } = fakeServer([
+      answer(SessionCalls.login, () => jsonReply({ code: 200, msg: '登录成功', data: { accessToken: 'tok-7', entity: { realname: '王丽', avatar: '' } } })),
+      answer(SessionCalls.userInfo, user),
+      answer(MenuCalls.navigate, []),
+      answer(HomeCalls.deviceOnline, { total: 1, online: 1, offline: 0, never: 0, wired: 1, wireless: 0 }),
+      answer(HomeCalls.carCount, { count: 1 }),
+    ]);
+    // /index here is a stub without any query: whatever the home asks for went out with the sign-in.
+    const { router } = renderRoutes(routes, '/login');
+    await signIn('finance1', 'Demo@2026');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/index'));
+    await waitFor(() => expect(sent(HomeCalls.deviceOnline)).toHaveLength(1));
+    expect(sent(HomeCalls.carCount)).toHaveLength(1);
+    // Figures this user may not see are not asked for (the call would only answer "no permission").
+    expect(sent(HomeCalls.warningCount)).toHaveLength(0);
+    expect(sent(HomeCalls.customerCount)).toHaveLength(0);
+  });
+
+  it('asks for no home figure when signing in to another page', async () => {
+    const { sent } = fakeServer([
+      answer(SessionCalls.login, () => jsonReply({ code: 200, msg: '登录成功', data: { accessToken: 'tok-8', entity: { realname: '王丽', avatar: '' } } })),
+      answer(SessionCalls.userInfo, user),
+      answer(MenuCalls.navigate, []),
+    ]);
+    const { router } = renderRoutes(routes, '/login?redirect=%2Freport%2FbasicDevice');
+    await signIn('finance1', 'Demo@2026');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/report/basicDevice'));
+    expect(sent(HomeCalls.deviceOnline)).toHaveLength(0);
   });
 });

@@ -1,18 +1,20 @@
 import { AlertOutlined, CarOutlined, LockOutlined, SafetyCertificateFilled, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Segmented, Typography, theme } from 'antd';
-import { useState } from 'react';
+import { Alert, App, Button, Form, Input, Segmented, theme } from 'antd';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { login } from '../../api/session.api';
-import { getToken, setToken } from '../../api/token';
+import { getToken } from '../../api/token';
 import { safeRedirect } from '../../app/router/guard';
-import { saveCurrentUser } from '../../app/session/currentUser';
 import { greetingKeyAt } from '../../app/session/greeting';
-import { sessionQuery } from '../../app/session/session.queries';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { isPassword } from '../../lib/validators';
 import './login.css';
+
+type SignInModule = typeof import('./signIn');
+let signInModule: Promise<SignInModule> | undefined;
+/** The sign-in's code (contracts, session and home queries) is fetched once the form is up, not before it paints. */
+const loadSignIn = () => (signInModule ??= import('./signIn'));
 
 type Credentials = { username: string; password: string };
 
@@ -29,6 +31,11 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useDocumentTitle(t('page.login'));
+  useEffect(() => {
+    void loadSignIn()
+      .then((m) => m.prepareLogin())
+      .catch(() => undefined);
+  }, []);
 
   if (signedInAlready) return <Navigate to={redirect} replace />;
 
@@ -36,15 +43,13 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const data = await login({ username: values.username.trim(), password: values.password });
-      if (!data?.accessToken) throw new Error(t('login.noToken'));
-      setToken(data.accessToken);
-      const session = await queryClient.fetchQuery(sessionQuery(data.accessToken));
-      saveCurrentUser(session.user);
+      const { signIn } = await loadSignIn();
+      const signedIn = await signIn(queryClient, { username: values.username.trim(), password: values.password }, redirect);
+      if (!signedIn) throw new Error(t('login.noToken'));
       notification.success({
         title: t('greet.withName', {
           greeting: t(greetingKeyAt(Date.now())),
-          name: session.user.realname || data.entity?.realname || values.username,
+          name: signedIn.realname || values.username,
         }),
         description: t('login.welcome'),
       });
@@ -96,9 +101,10 @@ export function LoginPage() {
           <div className="login-form-product">
             <SafetyCertificateFilled style={{ color: token.colorPrimary }} /> {t('app.name')}
           </div>
-          <Typography.Title level={3} className="login-form-title">
+          {/* Plain elements in the antd tokens' colours: the login page does without antd's Typography code. */}
+          <h3 className="login-form-title" style={{ color: token.colorTextHeading }}>
             {t('login.title')}
-          </Typography.Title>
+          </h3>
           <Form<Credentials> layout="vertical" size="large" onFinish={submit} requiredMark={false} disabled={busy}>
             <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
               <Input prefix={<UserOutlined />} autoComplete="username" maxLength={64} autoFocus />
@@ -118,9 +124,9 @@ export function LoginPage() {
               {t('login.submit')}
             </Button>
           </Form>
-          <Typography.Paragraph type="secondary" className="login-security">
+          <p className="login-security" style={{ color: token.colorTextSecondary }}>
             <LockOutlined /> {t('login.security')}
-          </Typography.Paragraph>
+          </p>
         </div>
       </section>
     </div>

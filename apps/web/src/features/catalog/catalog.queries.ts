@@ -23,11 +23,15 @@ export function carBrandsQuery() {
   });
 }
 
-/** Prefetched in the background, so it never toasts or redirects on its own. */
+/**
+ * The product list (console-spec §6, §7: getAllProductsList, the same list as allProducts), loaded once a
+ * token exists and read by the dispatch dialogs' product picker. Prefetched in the background, so it
+ * never toasts or redirects on its own.
+ */
 export function productsQuery() {
   return queryOptions({
     queryKey: ['products', 'all'],
-    queryFn: ({ signal }) => call(CatalogCalls.products, undefined, { signal, silent: true }),
+    queryFn: ({ signal }) => call(CatalogCalls.productsList, undefined, { signal, silent: true }),
     staleTime: REFERENCE_STALE_MS,
   });
 }

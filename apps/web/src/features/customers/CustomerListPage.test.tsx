@@ -1,7 +1,7 @@
 import { CustomerCalls, DeptCalls, type CustomerListItem, type UserInfo } from '@cvrisk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Menu } from '../../app/router/menu';
 import { SessionContext } from '../../app/session/SessionContext';
 import { answer, fakeServer } from '../../test/fakeServer';
@@ -72,5 +72,46 @@ describe('CustomerListPage', () => {
     open('/risk/customerList', ['customer:view']);
     await screen.findByText('浙A33RZ4');
     expect(screen.queryByRole('button', { name: '标记骗贷' })).toBeNull();
+  });
+
+  describe('on a phone', () => {
+    let restore = () => {};
+    beforeEach(() => {
+      const real = window.matchMedia;
+      const spy = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ ...real(query), matches: query.includes('575.98px') }));
+      restore = () => spy.mockRestore();
+    });
+    afterEach(() => restore());
+
+    it('shows each customer as a card with the key figures, headed by the customer and the grade', async () => {
+      serve();
+      open('/risk/customerList');
+      const card = (await screen.findByText('浙A33RZ4')).closest('.list-card-item') as HTMLElement;
+      expect(document.querySelector('.ant-table')).toBeNull();
+      const facts = Object.fromEntries([...card.querySelectorAll('.card-facts > div')].map((d) => [d.querySelector('dt')!.textContent, d.querySelector('dd')!.textContent]));
+      expect(facts['逾期天数']).toBe('12');
+      expect(facts['贷款金额']).toBe('¥327,000.00');
+      expect(facts['未处理预警']).toContain('断电 2');
+      const head = within(card.querySelector('.ant-card-head') as HTMLElement);
+      expect(head.getByRole('link', { name: '于兰晶' })).toBeTruthy();
+      expect(head.getByText('高风险')).toBeTruthy();
+      expect(within(card).getByRole('button', { name: '标记骗贷' })).toBeTruthy();
+    });
+
+    it('keeps the filters behind 筛选 with the count of those set; 查询 in the drawer searches and closes it', async () => {
+      const server = serve();
+      const { router } = open('/risk/customerList?grade=high&hasUnhandled=1');
+      await screen.findByText('浙A33RZ4');
+      const filters = screen.getByRole('button', { name: /筛选/ });
+      expect(filters.closest('.ant-badge')!.textContent).toContain('2');
+      const u = userEvent.setup();
+      await u.click(filters);
+      const drawer = await screen.findByRole('dialog');
+      await u.type(within(drawer).getByLabelText('客户姓名'), '于');
+      await u.click(within(drawer).getByRole('button', { name: /查\s*询/ }));
+      await waitFor(() => expect(router.state.location.search).toContain('customerName='));
+      await waitFor(() => expect(server.sent(CustomerCalls.list).at(-1)!.body).toMatchObject({ customerName: '于', grade: 'high' }));
+      await waitFor(() => expect(document.querySelector('.ant-drawer-open')).toBeNull());
+    });
   });
 });

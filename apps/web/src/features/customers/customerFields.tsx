@@ -33,7 +33,7 @@ export const CUSTOMER_FIELDS: ListField<CustomerListItem>[] = [
   {
     name: 'grade', label: 'customers.grade',
     filter: selectFromQuery(gradeDictQuery, (grades, lang) => grades.map((g) => ({ value: g.code, label: lang === 'zh' ? g.name : g.nameEn }))),
-    column: { width: 96, align: 'center', render: (r) => <CustomerGradeTag grade={r.grade} /> },
+    column: { width: 96, align: 'center', card: 'extra', render: (r) => <CustomerGradeTag grade={r.grade} /> },
   },
   { name: 'deptId', label: 'customers.dept', filter: { type: 'dept' } },
   { name: 'loanStatus', label: 'customers.loanStatus', filter: { type: 'select', options: (lang) => LoanStatuses.map((s) => ({ value: s, label: LOAN_STATUS_LABELS[s][lang] })) } },
@@ -45,12 +45,12 @@ export const CUSTOMER_FIELDS: ListField<CustomerListItem>[] = [
     column: { width: 200, render: (r) => <UnhandledTypes types={r.unhandledByType} phone={r.customerPhone} /> },
   },
   {
-    name: 'loanStatus', label: 'customers.loanStatus',
-    column: { width: 90, align: 'center', render: (r) => (r.loan ? <LoanStatusTag status={r.loan.loanStatus} /> : EMPTY) },
-  },
-  {
     name: 'overdueDays', label: 'customers.overdueDays',
     column: { width: 96, align: 'right', render: (r) => (r.loan && r.loan.overdueDays > 0 ? <Typography.Text type="danger" strong>{r.loan.overdueDays}</Typography.Text> : (r.loan?.overdueDays ?? EMPTY)) },
+  },
+  {
+    name: 'loanStatus', label: 'customers.loanStatus',
+    column: { width: 90, align: 'center', render: (r) => (r.loan ? <LoanStatusTag status={r.loan.loanStatus} /> : EMPTY) },
   },
   { name: 'loanAmount', label: 'customers.loanAmount', column: { width: 120, align: 'right', render: (r) => (r.loan ? yuan(r.loan.loanAmount) : EMPTY) } },
   { name: 'car', label: 'customers.car', column: { width: 220, render: (r) => <CarNow car={r.car} /> } },

@@ -3,6 +3,7 @@ import {
   type LoanFraudFilters, type LoanFraudListQuery, type MarkLoanFraud, type OverdueFilters, type OverdueListQuery,
 } from '@cvrisk/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { refreshAfterChange } from '../../app/queryClient';
 import { call, callWithMessage, download } from '../../api/call';
 
 /** Every customer list's cache keys start with this; a flag or a verdict refreshes them all. */
@@ -42,4 +43,6 @@ export const decideSuggestion = (body: DecideFraudSuggestion) => callWithMessage
 /** After a flag or a verdict: every customer list (their ids start with CUSTOMERS_KEY) and the portrait. */
 export function refreshCustomerViews(client: QueryClient): void {
   void client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(CUSTOMERS_KEY) || q.queryKey[0] === 'portrait' });
+  // An import or a verdict also moves cars, devices and home figures.
+  void refreshAfterChange(client);
 }

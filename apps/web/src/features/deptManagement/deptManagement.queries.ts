@@ -1,6 +1,7 @@
 import { DeptAdminCalls, type DeptAdminItem, type DeptCreate, type DeptMove, type DeptUpdate } from '@cvrisk/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { call, callWithMessage } from '../../api/call';
+import { freshList } from '../../app/queryClient';
 
 export const DEPT_ADMIN_KEY = 'deptAdmin';
 
@@ -8,6 +9,7 @@ export function deptAdminQuery() {
   return queryOptions({
     queryKey: [DEPT_ADMIN_KEY],
     queryFn: ({ signal }) => call(DeptAdminCalls.list, { body: {} }, { signal }),
+    ...freshList,
   });
 }
 

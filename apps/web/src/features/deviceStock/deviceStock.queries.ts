@@ -1,5 +1,6 @@
 import { DeviceStockCalls, type StockCountQuery, type StockImportBody, type StockListQuery } from '@cvrisk/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { refreshAfterChange } from '../../app/queryClient';
 import { call, callWithMessage, download } from '../../api/call';
 
 /** Names the list's cache entries (ListScreen's `id`) and the counts beside them. */
@@ -17,7 +18,8 @@ export function stockCountsQuery(filters: StockCountQuery) {
 }
 
 /** After an import, a transfer or a retirement: the list and its counts are read again. */
-export const refreshStock = (client: QueryClient) => client.invalidateQueries({ queryKey: [STOCK_KEY] });
+/** The stock screen, and every other list an imported, moved or retired device is on. */
+export const refreshStock = (client: QueryClient) => Promise.all([client.invalidateQueries({ queryKey: [STOCK_KEY] }), refreshAfterChange(client)]);
 
 export const downloadStockTemplate = () => download(DeviceStockCalls.template, undefined, { fallbackName: '设备导入模板.xlsx' });
 

@@ -22,7 +22,7 @@ export const STOCK_FIELDS: ListField<StockItem>[] = [
   { name: 'deptId', label: 'deviceStock.dept', filter: { type: 'dept' } },
   { name: 'deviceNumber', label: 'device.deviceNumber', filter: { type: 'text', maxLength: 30, inputMode: 'numeric' }, column: { width: 160, fixed: 'left', locked: true } },
   { name: 'deviceKind', label: 'device.deviceKind', filter: DEVICE_KIND_FILTER, column: { title: 'device.kindColumn', width: 76, align: 'center', render: (r) => <DeviceKindTag kind={r.deviceKind} /> } },
-  { name: 'stockState', label: 'deviceStock.state', column: { width: 90, align: 'center', render: (r) => <StockStateTag item={r} /> } },
+  { name: 'stockState', label: 'deviceStock.state', column: { width: 90, align: 'center', card: 'extra', render: (r) => <StockStateTag item={r} /> } },
   { name: 'model', label: 'device.model', column: { width: 100 } },
   { name: 'iccid', label: 'device.iccid', column: { width: 190 } },
   { name: 'deptName', label: 'deviceStock.dept', column: { width: 170 } },
@@ -30,8 +30,8 @@ export const STOCK_FIELDS: ListField<StockItem>[] = [
   { name: 'plateNumber', label: 'device.plateNumber', column: { width: 100 } },
   { name: 'installTime', label: 'device.installTime', column: { width: 165 } },
   { name: 'createdAt', label: 'deviceStock.createdAt', column: { width: 165 } },
-  { name: 'retiredAt', label: 'deviceStock.retiredAt', column: { width: 165 } },
-  { name: 'retireReason', label: 'deviceStock.retireReason', column: { width: 160, ellipsis: true } },
+  { name: 'retiredAt', label: 'deviceStock.retiredAt', column: { width: 165, card: 'ifSet' } },
+  { name: 'retireReason', label: 'deviceStock.retireReason', column: { width: 160, ellipsis: true, card: 'ifSet' } },
 ];
 
 export type StockFilterValues = { deptId?: number; deviceNumber?: string; deviceKind?: DeviceKind };

@@ -35,7 +35,7 @@ describe('DispatchOrderCard', () => {
     expect(target('待派单 4')).toEqual({ path: '/dispatchOrder/dispatchOrder', query: { state: '1' } });
     expect(target('已派单 7').query).toEqual({ state: '2' });
     expect(target('已接单 2').query).toEqual({ state: '3' });
-    expect(target('待审核 3').query).toEqual({ state: '4' });
+    expect(target('已安装待审核 3').query).toEqual({ state: '4' });
     expect(target('异常 1').query).toEqual({ state: '6' });
     expect(target('已完成 20').query).toEqual({ state: '5' });
     const day = dayjs().format('YYYY-MM-DD');

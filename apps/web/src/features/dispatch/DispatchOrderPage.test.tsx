@@ -58,7 +58,7 @@ describe('DispatchOrderPage', () => {
     // Names of every tab at once: asking for each by role and name is slow on a page this large.
     const tabs = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
     await waitFor(() => expect(tabs()).toContain('全部9'));
-    expect(tabs()).toEqual(['全部9', '待派单3', '已派单5', '已接单0', '待审核1', '已完成0', '异常0', '已撤销0', '异常订单']);
+    expect(tabs()).toEqual(['全部9', '待派单3', '已派单5', '已接单0', '已安装待审核1', '已完成0', '异常0', '已撤销0', '异常订单']);
     // Actions follow the state; 审核 needs order:audit, which this user lacks.
     expect(actionsOf('粤A12345')).toEqual(['详情', '派单', '撤销']);
     expect(actionsOf('粤B88888')).toEqual(['详情']);
@@ -68,7 +68,7 @@ describe('DispatchOrderPage', () => {
     const server = serve();
     const { router } = open(['order:dispatch'], '/dispatchOrder/dispatchOrder?orderType=1&pageNumber=2');
     await screen.findByText('粤B88888');
-    fireEvent.click(screen.getAllByRole('tab').find((tab) => tab.textContent!.startsWith('待审核'))!);
+    fireEvent.click(screen.getAllByRole('tab').find((tab) => tab.textContent!.startsWith('已安装待审核'))!);
     await waitFor(() => expect(router.state.location.search).toBe('?orderType=1&state=4'));
     await waitFor(() => expect(server.sent(DispatchCalls.list).at(-1)!.body).toEqual({ orderType: 1, state: 4, pageNumber: 1, pageSize: 20 }));
   });

@@ -21,7 +21,7 @@ const place: GeoPlace = { name: '浙江省杭州市西湖区文三路90号', ful
 
 function serve(dispatchReply?: () => Response) {
   return fakeServer([
-    answer(CatalogCalls.products, [{ id: 2, productName: '有线+无线套装', wiredCount: 1, wirelessCount: 1 }]),
+    answer(CatalogCalls.productsList, [{ id: 2, productName: '有线+无线套装', wiredCount: 1, wirelessCount: 1 }]),
     answer(DispatchCalls.searchCars, ({ query }) => (car.carFrameNumber.startsWith(query.keyword!.toUpperCase()) ? [car] : [])),
     answer(GeoCalls.search, ({ query }) => (query.keyword === '文三路' ? [place] : [])),
     answer(GeoCalls.reverse, null),
@@ -60,7 +60,7 @@ describe('the quick-dispatch dialog', () => {
     const { dialog, search } = await openDialog();
     expect(within(dialog).getByRole('radio', { name: '安装单' })).toHaveProperty('checked', true);
     expect(within(dialog).getByRole('radio', { name: '维修单' })).toHaveProperty('checked', false);
-    expect(within(dialog).getByRole('radio', { name: '师傅带货安装' })).toHaveProperty('checked', true);
+    expect(within(dialog).getByRole('radio', { name: '带货安装' })).toHaveProperty('checked', true);
     expect(within(dialog).getByRole('radio', { name: '到店安装' })).toHaveProperty('checked', false);
     expect(search()).toHaveProperty('value', '');
     expect(within(dialog).getByLabelText('安装地址')).toHaveProperty('value', '');

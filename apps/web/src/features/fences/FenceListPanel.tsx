@@ -1,10 +1,11 @@
 import { DeleteOutlined, DownOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { FENCE_ALARM_ON_LABELS, FENCE_SHAPE_LABELS, type FenceItem, type FenceListQuery, type PageResult } from '@cvrisk/contracts';
-import { Button, Dropdown, Empty, Input, Popconfirm, Spin, Tag, Tooltip } from 'antd';
+import { Button, Dropdown, Empty, Popconfirm, Spin, Tag, Tooltip } from 'antd';
 import { OwnerTag } from '../../components/OwnerTag';
 import { PanelPager } from '../../components/PanelPager';
 import { formatMetres } from '../../components/map/draw/geometry';
 import { useI18n } from '../../lib/i18n/I18nProvider';
+import { FenceQuickSearch } from './FenceQuickSearch';
 
 type Props = {
   data: PageResult<FenceItem> | undefined;
@@ -55,16 +56,7 @@ export function FenceListPanel(p: Props) {
         )}
       </div>
       <div className="map-panel-filters">
-        <Input.Search
-          key={p.query.name ?? ''}
-          defaultValue={p.query.name}
-          placeholder={t('fence.searchName')}
-          aria-label={t('fence.searchName')}
-          allowClear
-          enterButton
-          maxLength={50}
-          onSearch={(v) => p.onSearch(v.trim() || undefined)}
-        />
+        <FenceQuickSearch key={p.query.name ?? ''} name={p.query.name} onSearch={p.onSearch} />
       </div>
       <Spin spinning={p.loading} classNames={{ root: 'map-panel-spin', container: 'map-panel-spin-body' }}>
         {items.length === 0 ? (

@@ -93,7 +93,7 @@ export function FenceManagementPage() {
             data={list.data}
             loading={list.isFetching}
             query={query}
-            onSearch={(name) => search({ name })}
+            onSearch={(name) => search({ name }) || void list.refetch()}
             onPage={page}
             selectedId={selectedId}
             onSelect={(f) => setSelectedId(f.id)}

@@ -21,7 +21,8 @@ function Row({ label, count, share, color }: { label: string; count: number; sha
 /** The same counts as the doughnut, as shares, plus the wired / wireless split. */
 export function DeviceOverview({ stats }: { stats: DeviceOnlineStats }) {
   const { t } = useI18n();
-  const wiredShare = percent(stats.wired, stats.wired + stats.wireless);
+  const kinds = stats.wired + stats.wireless;
+  const wiredShare = percent(stats.wired, kinds);
   return (
     <div className="overview">
       <Row label={t('home.online')} count={stats.online} share={percent(stats.online, stats.total)} color={STATE_COLORS.online} />
@@ -34,8 +35,9 @@ export function DeviceOverview({ stats }: { stats: DeviceOnlineStats }) {
             {stats.wired.toLocaleString()} / {stats.wireless.toLocaleString()}
           </Typography.Text>
         </div>
+        {/* Wireless fills what wired leaves; with no device at all (0 / 0) the bar stays empty. */}
         <Progress
-          percent={100}
+          percent={kinds > 0 ? 100 : 0}
           success={{ percent: wiredShare, strokeColor: KIND_COLORS.wired }}
           strokeColor={KIND_COLORS.wireless}
           showInfo={false}
@@ -46,7 +48,7 @@ export function DeviceOverview({ stats }: { stats: DeviceOnlineStats }) {
             <i style={{ background: KIND_COLORS.wired }} /> {t('home.wired')} {wiredShare}%
           </span>
           <span>
-            <i style={{ background: KIND_COLORS.wireless }} /> {t('home.wireless')} {stats.wired + stats.wireless > 0 ? Math.round((100 - wiredShare) * 10) / 10 : 0}%
+            <i style={{ background: KIND_COLORS.wireless }} /> {t('home.wireless')} {kinds > 0 ? Math.round((100 - wiredShare) * 10) / 10 : 0}%
           </span>
         </div>
       </div>

@@ -1,112 +1,128 @@
 import { CarOutlined, HddOutlined, RightOutlined, TeamOutlined, WifiOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Col, Row, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session/SessionContext';
 import { percent } from '../../lib/format';
 import { useI18n } from '../../lib/i18n/I18nProvider';
-import { DeviceOverview } from './DeviceOverview';
-import { CustomerGradeCard } from './CustomerGradeCard';
-import { DeviceStateChart } from './DeviceStateChart';
 import { DispatchOrderCard } from './DispatchOrderCard';
+import { HomeCardPlaceholder } from './HomeCardPlaceholder';
 import { carCountQuery, customerCountQuery, deviceOnlineQuery } from './home.queries';
+import { homeParts } from './homePrefetch';
+import { InstallerOrderFigures } from './InstallerOrderFigures';
 import { StatCard } from './StatCard';
-import { UnhandledTypeCard } from './UnhandledTypeCard';
 import { WarningStatCards } from './WarningStatCards';
-import { WarningTrendCard } from './WarningTrendCard';
-import { WeekWarningCard } from './WeekWarningCard';
 import './home.css';
+
+// The charts and lists come after the figures have painted (see HomeCharts).
+const HomeCharts = lazy(() => import('./HomeCharts').then((m) => ({ default: m.HomeCharts })));
+
+/**
+ * False for the first paint, true just after it. The home opens inside the router's transition, which
+ * would otherwise wait for the charts' code and their rendering before showing any figure.
+ */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The frame is drawn between the animation frame and the task after it.
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
 
 /**
  * 首页: device, car, customer and warning figures of the caller's scope. Warning figures need
  * `warning:view` and customer figures `customer:view`; without them their cards are not shown.
+ * An installer company's staff see their own orders by state instead of the device figures.
  */
 export function HomePage() {
   const { t } = useI18n();
   const { menu, user } = useSession();
-  const seesWarnings = user.permissions.includes('warning:view');
-  const seesCustomers = user.permissions.includes('customer:view');
-  const seesOrders = user.permissions.includes('order:dispatch');
+  const parts = homeParts(user.permissions);
+  const { warnings: seesWarnings, customers: seesCustomers, orders: seesOrders, devices: seesDevices } = parts;
   const carsPage = menu.pages.find((p) => p.view === 'customerCars');
-  const devices = useQuery(deviceOnlineQuery());
+  const devices = useQuery({ ...deviceOnlineQuery(), enabled: seesDevices });
   const customers = useQuery(customerCountQuery(seesCustomers));
-  const cars = useQuery(carCountQuery());
+  const cars = useQuery({ ...carCountQuery(), enabled: seesDevices });
   const d = devices.data;
   const c = customers.data;
   const devicesLoading = devices.isPending && !devices.isError;
-
   const card = { xs: 24, sm: 12, xl: 6 };
-  // Loading shows where the figures will appear; a failure (already toasted) offers a retry.
-  const deviceBlock = (content: ReactNode) => {
-    if (content) return content;
-    if (devices.isError) {
-      return (
-        <Empty description={t('common.loadFailed')}>
-          <Button onClick={() => void devices.refetch()}>{t('common.retry')}</Button>
-        </Empty>
-      );
-    }
-    return <Skeleton active paragraph={{ rows: 6 }} />;
-  };
+  const painted = usePainted();
+  const chartsPlaceholder = (
+    <Col xs={24}>
+      <HomeCardPlaceholder />
+    </Col>
+  );
   return (
     <div className="home">
       <Row gutter={[16, 16]}>
-        <Col {...card}>
-          <StatCard
-            title={t('home.deviceTotal')}
-            value={d?.total}
-            unit={t('home.unit.device')}
-            icon={<HddOutlined />}
-            color="#1668dc"
-            loading={devicesLoading}
-            footer={
-              d && (
-                <>
-                  {t('home.wired')} <b>{d.wired.toLocaleString()}</b>
-                  <span className="stat-sep" />
-                  {t('home.wireless')} <b>{d.wireless.toLocaleString()}</b>
-                </>
-              )
-            }
-          />
-        </Col>
-        <Col {...card}>
-          <StatCard
-            title={t('home.onlineDevices')}
-            value={d?.online}
-            unit={t('home.unit.device')}
-            icon={<WifiOutlined />}
-            color="#389e0d"
-            loading={devicesLoading}
-            footer={
-              d && (
-                <>
-                  {t('home.onlineRate')} <b>{percent(d.online, d.total)}%</b>
-                  <span className="stat-sep" />
-                  {t('home.offline')} <b>{d.offline.toLocaleString()}</b>
-                </>
-              )
-            }
-          />
-        </Col>
-        <Col {...card}>
-          <StatCard
-            title={t('home.carTotal')}
-            value={cars.data?.count}
-            unit={t('home.unit.car')}
-            icon={<CarOutlined />}
-            color="#08979c"
-            loading={cars.isPending && !cars.isError}
-            footer={
-              carsPage && (
-                <Link to={carsPage.path}>
-                  {t('home.viewCars')} <RightOutlined />
-                </Link>
-              )
-            }
-          />
-        </Col>
+        {parts.installer && <InstallerOrderFigures />}
+        {seesDevices && (
+          <>
+            <Col {...card}>
+              <StatCard
+                title={t('home.deviceTotal')}
+                value={d?.total}
+                unit={t('home.unit.device')}
+                icon={<HddOutlined />}
+                color="#1668dc"
+                loading={devicesLoading}
+                footer={
+                  d && (
+                    <>
+                      {t('home.wired')} <b>{d.wired.toLocaleString()}</b>
+                      <span className="stat-sep" />
+                      {t('home.wireless')} <b>{d.wireless.toLocaleString()}</b>
+                    </>
+                  )
+                }
+              />
+            </Col>
+            <Col {...card}>
+              <StatCard
+                title={t('home.onlineDevices')}
+                value={d?.online}
+                unit={t('home.unit.device')}
+                icon={<WifiOutlined />}
+                color="#389e0d"
+                loading={devicesLoading}
+                footer={
+                  d && (
+                    <>
+                      {t('home.onlineRate')} <b>{percent(d.online, d.total)}%</b>
+                      <span className="stat-sep" />
+                      {t('home.offline')} <b>{d.offline.toLocaleString()}</b>
+                    </>
+                  )
+                }
+              />
+            </Col>
+            <Col {...card}>
+              <StatCard
+                title={t('home.carTotal')}
+                value={cars.data?.count}
+                unit={t('home.unit.car')}
+                icon={<CarOutlined />}
+                color="#08979c"
+                loading={cars.isPending && !cars.isError}
+                footer={
+                  carsPage && (
+                    <Link to={carsPage.path}>
+                      {t('home.viewCars')} <RightOutlined />
+                    </Link>
+                  )
+                }
+              />
+            </Col>
+          </>
+        )}
         {seesCustomers && (
           <Col {...card}>
             <StatCard
@@ -134,36 +150,14 @@ export function HomePage() {
             <DispatchOrderCard />
           </Col>
         )}
-        <Col xs={24} xl={14}>
-          <Card variant="borderless" title={t('home.stateChart')}>
-            {deviceBlock(d && (d.total > 0 ? <DeviceStateChart stats={d} /> : <Empty description={t('common.noData')} />))}
-          </Card>
-        </Col>
-        <Col xs={24} xl={10}>
-          <Card variant="borderless" title={t('home.overview')} className="overview-card">
-            {deviceBlock(d && <DeviceOverview stats={d} />)}
-          </Card>
-        </Col>
-        {seesWarnings && (
-          <Col xs={24} xl={seesCustomers ? 16 : 24}>
-            <WarningTrendCard />
-          </Col>
-        )}
-        {seesCustomers && (
-          <Col xs={24} xl={seesWarnings ? 8 : 24}>
-            <CustomerGradeCard />
-          </Col>
-        )}
-        {seesWarnings && (
-          <>
-            <Col xs={24} xl={9}>
-              <UnhandledTypeCard />
-            </Col>
-            <Col xs={24} xl={15}>
-              <WeekWarningCard />
-            </Col>
-          </>
-        )}
+        {(seesDevices || seesWarnings || seesCustomers) &&
+          (painted ? (
+            <Suspense fallback={chartsPlaceholder}>
+              <HomeCharts parts={parts} />
+            </Suspense>
+          ) : (
+            chartsPlaceholder
+          ))}
       </Row>
     </div>
   );

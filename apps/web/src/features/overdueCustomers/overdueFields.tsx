@@ -28,7 +28,7 @@ export const OVERDUE_FIELDS: ListField<OverdueListItem>[] = [
   {
     name: 'grade', label: 'customers.grade',
     filter: selectFromQuery(gradeDictQuery, (grades, lang) => grades.map((g) => ({ value: g.code, label: lang === 'zh' ? g.name : g.nameEn }))),
-    column: { width: 96, align: 'center', render: (r) => <CustomerGradeTag grade={r.grade} /> },
+    column: { width: 96, align: 'center', card: 'extra', render: (r) => <CustomerGradeTag grade={r.grade} /> },
   },
   { name: 'deptId', label: 'customers.dept', filter: { type: 'dept' } },
   {

@@ -29,4 +29,19 @@ describe('report charts', () => {
     expect(places.yAxis.data).toEqual(['浙江省杭州市西湖区']);
     expect(places.yAxis.inverse).toBe(true);
   });
+
+  it('puts the parking chart counts and hours on two axes, each place under its own label', () => {
+    const places = reportChartOption('places', {
+      totals: {}, categories: ['杭州市西湖区 (120.155, 30.274)', '杭州市西湖区 (120.161, 30.280)'],
+      series: [{ name: 'stops', data: [9, 7] }, { name: 'stopHours', data: [40.5, 3.25] }],
+    }, t, 'zh') as unknown as { xAxis: { name: string; position: string; max: number }[]; yAxis: Axis; series: { xAxisIndex: number }[] };
+    expect(places.xAxis.map((a) => [a.name, a.position, a.max])).toEqual([['停车次数', 'bottom', 10], ['停车时长(小时)', 'top', 50]]);
+    expect(places.series.map((x) => x.xAxisIndex)).toEqual([0, 1]);
+    expect(new Set(places.yAxis.data).size).toBe(2);
+  });
+
+  it('keeps one axis when the series count the same thing', () => {
+    const week = reportChartOption('spans', { totals: {}, categories: ['2026-11-16'], series: [{ name: 'stops', data: [3] }, { name: 'nightStops', data: [1] }] }, t, 'zh') as Option;
+    expect(Array.isArray(week.yAxis)).toBe(false);
+  });
 });

@@ -12,6 +12,18 @@ function categoryLabel(kind: ChartKind, c: string, t: Translate, lang: Lang): st
   return c;
 }
 
+/** What a series counts: two series of different units get a value axis each (counts and hours of the parking chart). */
+const UNIT_OF: Record<string, string> = { stopHours: 'h', accOnHours: 'h', mileageKm: 'km', distanceKm: 'km' };
+const unitOf = (name: string) => UNIT_OF[name] ?? '';
+
+/** The top of a value axis of its own series: 1, 2, 2.5 or 5 times a power of ten, so each axis reads on its own scale. */
+export function niceMax(max: number): number {
+  if (!(max > 0)) return 1;
+  const p = 10 ** Math.floor(Math.log10(max));
+  const n = max / p;
+  return (n <= 1 ? 1 : n <= 2 ? 2 : n <= 2.5 ? 2.5 : n <= 5 ? 5 : 10) * p;
+}
+
 /** The echarts option of a summary; series are named by their key (`report.chart.<key>`) or, on the heat map, by warning type. */
 export function reportChartOption(kind: ChartKind, s: ReportSummary, t: Translate, lang: Lang): EChartsCoreOption {
   const categories = s.categories.map((c) => categoryLabel(kind, c, t, lang));
@@ -29,14 +41,30 @@ export function reportChartOption(kind: ChartKind, s: ReportSummary, t: Translat
     };
   }
   const horizontal = kind === 'places';
-  const valueAxis = { type: 'value', minInterval: 1 };
-  const categoryAxis = { type: 'category', data: categories, axisLabel: horizontal ? { width: 220, overflow: 'truncate' } : {} };
+  const units = [...new Set(s.series.map((x) => unitOf(x.name)))];
+  const twoAxes = units.length === 2;
+  // With two units each axis is named by its first series, on its own side (bottom and top for the horizontal bars).
+  const valueAxis = (i: number) => ({
+    type: 'value', minInterval: units[i] === 'h' || units[i] === 'km' ? 0 : 1,
+    ...(twoAxes ? {
+      max: niceMax(Math.max(0, ...s.series.filter((x) => unitOf(x.name) === units[i]).flatMap((x) => x.data))),
+      name: t(`report.chart.${s.series.find((x) => unitOf(x.name) === units[i])!.name}` as MessageKey),
+      nameLocation: 'middle', nameGap: horizontal ? 28 : 40, position: horizontal ? (i ? 'top' : 'bottom') : (i ? 'right' : 'left'),
+      splitLine: { show: i === 0 },
+    } : {}),
+  });
+  const valueAxes = twoAxes ? [valueAxis(0), valueAxis(1)] : valueAxis(0);
+  const categoryAxis = { type: 'category', data: categories, axisLabel: horizontal ? { width: 240, overflow: 'break', interval: 0 } : {} };
+  const legend = s.series.length > 1;
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    legend: s.series.length > 1 ? { top: 0 } : undefined,
-    grid: { left: 8, right: 24, top: s.series.length > 1 ? 32 : 12, bottom: 8, containLabel: true },
-    xAxis: horizontal ? valueAxis : categoryAxis,
-    yAxis: horizontal ? { ...categoryAxis, inverse: true } : valueAxis,
-    series: s.series.map((x) => ({ type: 'bar', name: t(`report.chart.${x.name}` as MessageKey), data: x.data, barMaxWidth: 28 })),
+    legend: legend ? { top: 0 } : undefined,
+    grid: { left: 8, right: twoAxes && !horizontal ? 8 : 24, top: (legend ? 32 : 12) + (twoAxes && horizontal ? 40 : 0), bottom: twoAxes && !horizontal ? 8 : 8, containLabel: true },
+    xAxis: horizontal ? valueAxes : categoryAxis,
+    yAxis: horizontal ? { ...categoryAxis, inverse: true } : valueAxes,
+    series: s.series.map((x) => {
+      const axis = twoAxes ? units.indexOf(unitOf(x.name)) : 0;
+      return { type: 'bar', name: t(`report.chart.${x.name}` as MessageKey), data: x.data, barMaxWidth: 28, ...(horizontal ? { xAxisIndex: axis } : { yAxisIndex: axis }) };
+    }),
   };
 }

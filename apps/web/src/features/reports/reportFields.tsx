@@ -40,12 +40,21 @@ export const duration = <T,>(name: keyof T & string, label: MessageKey, width = 
   name, label, column: { width, align: 'right', render: (r) => <Duration ms={r[name] as number} /> },
 });
 
-/** The car a row is about: its device (fixed left), plate, customer (to the portrait) and dealer. */
+/**
+ * The car a row is about: its device (fixed left) and plate. The row's figures come next, so that a
+ * 992 px window shows them beside the car; its customer and dealer (`carDetails`) after them.
+ */
 export function carColumns<T extends ReportCar>(): ListField<T>[] {
-  const portrait: FieldColumn<T>['render'] = (r) => (r.customerId ? <Link to={portraitPath({ customerId: r.customerId })}>{r.customerName}</Link> : (r.customerName ?? '-'));
   return [
     { name: 'deviceNumber', label: 'report.deviceNumber', column: { width: 150, fixed: 'left', locked: true } },
     { name: 'plateNumber', label: 'report.plateNumber', column: { width: 100 } },
+  ];
+}
+
+/** Whose car and which dealer: the customer (to the portrait) and the dealer, after the figures. */
+export function carDetails<T extends ReportCar>(): ListField<T>[] {
+  const portrait: FieldColumn<T>['render'] = (r) => (r.customerId ? <Link to={portraitPath({ customerId: r.customerId })}>{r.customerName}</Link> : (r.customerName ?? '-'));
+  return [
     { name: 'customerName', label: 'report.customer', column: { width: 96, render: portrait } },
     { name: 'deptName', label: 'report.dealer', column: { width: 170 } },
   ];

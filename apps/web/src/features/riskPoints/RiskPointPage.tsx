@@ -120,7 +120,7 @@ export function RiskPointPage() {
           data={list.data}
           loading={list.isFetching}
           query={query}
-          onSearch={search}
+          onSearch={(filters) => search(filters) || void list.refetch()}
           onPage={page}
           selectedId={selected?.id ?? null}
           onSelect={select}

@@ -1,6 +1,6 @@
 import type { DrivingDay } from '@cvrisk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Segmented, Skeleton, Statistic } from 'antd';
+import { Card, Col, Row, Segmented, Skeleton, Statistic, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { EChart } from '../../components/charts/EChart';
 import { useI18n } from '../../lib/i18n/I18nProvider';
@@ -17,6 +17,8 @@ function DrivingChart({ days }: { days: DrivingDay[] }) {
     series: [
       { type: 'bar', name: t('portrait.mileageKm'), barMaxWidth: 24, data: days.map((d) => d.mileageKm) },
       { type: 'line', name: t('portrait.drivingMinutes'), yAxisIndex: 1, smooth: true, data: days.map((d) => d.drivingMinutes) },
+      // Shown apart from the mileage: distance across silences, never driven as far as anyone knows.
+      { type: 'bar', name: t('figures.offlineMoveKm'), barMaxWidth: 24, itemStyle: { color: '#fa8c16' }, data: days.map((d) => d.offlineMoveKm) },
     ],
   }), [days, t]);
   return <EChart option={option} height={240} ariaLabel={t('portrait.driving7')} />;
@@ -41,6 +43,11 @@ export function UseCard({ carId }: { carId: number }) {
           <Col xs={12} md={6}><Statistic title={t('portrait.days30')} value={u.days30MileageKm} suffix="km" precision={1} /></Col>
           <Col xs={12} md={6}><Statistic title={t('portrait.nightShare')} value={Math.round(u.nightShare * 100)} suffix="%" /></Col>
           <Col xs={12} md={6}><Statistic title={t('portrait.maxSpeed')} value={u.maxSpeed} suffix="km/h" /></Col>
+          <Col xs={12} md={6}>
+            <Tooltip title={t('figures.offlineMoveHint')}>
+              <Statistic title={t('figures.monthOfflineMove')} value={u.monthOfflineMoveKm} suffix={`km · ${t('portrait.times', { n: u.monthOfflineMoves })}`} precision={1} />
+            </Tooltip>
+          </Col>
         </Row>
       )}
       {series.data ? <DrivingChart days={series.data} /> : <Skeleton active paragraph={{ rows: 4 }} />}

@@ -1,10 +1,12 @@
-import type { UserCreated, UserItem } from '@cvrisk/contracts';
+import type { DeptKind, DeptNode, UserCreated, UserItem } from '@cvrisk/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Radio, Select } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useSession } from '../../app/session/SessionContext';
 import { DeptTreeSelect } from '../../components/DeptTreeSelect';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { brokenPasswordRule } from '../account/passwordRule';
+import { deptTreeQuery } from '../catalog/catalog.queries';
 import { rolesQuery } from '../roles/roles.queries';
 import { createUser, updateUser, USERS_KEY } from './users.queries';
 
@@ -18,6 +20,15 @@ type Props = {
 
 const USERNAME = /^[A-Za-z0-9][A-Za-z0-9_.@-]{2,31}$/;
 
+/** The kind of each department of the tree, by id. */
+function kindsOf(nodes: DeptNode[], into = new Map<number, DeptKind>()): Map<number, DeptKind> {
+  for (const n of nodes) {
+    into.set(n.id, n.kind);
+    kindsOf(n.children, into);
+  }
+  return into;
+}
+
 /** 新建用户 / 编辑用户: the user name only when creating; one's own role and department stay as they are. */
 export function UserFormDialog({ target, onClose, onCreated }: Props) {
   const { t } = useI18n();
@@ -27,6 +38,11 @@ export function UserFormDialog({ target, onClose, onCreated }: Props) {
   const roles = useQuery({ ...rolesQuery(), enabled: target !== null });
   const editing = target !== null && target !== 'new' ? target : null;
   const passwordMode = Form.useWatch('passwordMode', form);
+  const deptId = Form.useWatch('deptId', form);
+  const { user } = useSession();
+  const tree = useQuery({ ...deptTreeQuery(user.userId), enabled: target !== null });
+  const kinds = useMemo(() => kindsOf(tree.data ?? []), [tree.data]);
+  const deptKind = deptId === undefined ? undefined : kinds.get(deptId);
 
   useEffect(() => {
     if (target === null) return;
@@ -49,12 +65,19 @@ export function UserFormDialog({ target, onClose, onCreated }: Props) {
     },
   });
 
-  const roleOptions = (roles.data ?? []).map((r) => ({
+  // Only the roles that fit the chosen department's kind (the server refuses the others too); a user's current role stays listed.
+  const fitting = (roles.data ?? []).filter((r) => editing?.self || r.id === editing?.roleId || (deptKind !== undefined && r.deptKinds.includes(deptKind)));
+  const roleOptions = fitting.map((r) => ({
     value: r.id,
     label: `${r.name}（${r.deptName}）`,
     disabled: !r.assignable,
     title: r.assignable ? undefined : t('users.roleNotAssignable'),
   }));
+  // A department of another kind drops a role chosen for the previous one.
+  useEffect(() => {
+    const roleId = form.getFieldValue('roleId') as number | undefined;
+    if (roleId !== undefined && roles.data && deptKind !== undefined && !fitting.some((r) => r.id === roleId)) form.setFieldValue('roleId', undefined);
+  });
 
   return (
     <Modal
@@ -85,7 +108,13 @@ export function UserFormDialog({ target, onClose, onCreated }: Props) {
           {editing?.self ? <Input disabled value={editing.deptName} /> : <DeptTreeSelect />}
         </Form.Item>
         <Form.Item name="roleId" label={t('users.role')} rules={[{ required: true, message: t('users.roleRequired') }]}>
-          <Select options={roleOptions} loading={roles.isPending} disabled={editing?.self} showSearch={{ optionFilterProp: 'label' }} placeholder={t('common.placeholderSelect')} />
+          <Select
+            options={roleOptions}
+            loading={roles.isPending}
+            disabled={editing?.self || (deptKind === undefined && !editing)}
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={deptKind === undefined && !editing ? t('figures.pickDeptFirst') : t('common.placeholderSelect')}
+          />
         </Form.Item>
         {!editing && (
           <>

@@ -15,15 +15,23 @@ const base: UserItem = {
 };
 const locked: UserItem = { ...base, id: 6, username: 'desk02', realname: '李强', state: 'locked', mustChangePassword: true, lastLoginTime: '2026-11-26 09:00:00' };
 const above: UserItem = { ...base, id: 7, username: 'boss01', realname: '赵总', roleName: '风控经理', manageable: false };
-const role: RoleItem = { id: 7, name: '值班', nameEn: 'Desk', permissions: ['warning:view'], deptId: 2, deptName: '一号机构', userCount: 2, editable: true, assignable: true, mine: false };
+const role: RoleItem = {
+  id: 7, name: '值班', nameEn: 'Desk', permissions: ['warning:view'], deptId: 2, deptName: '一号机构', userCount: 2, editable: true, assignable: true, mine: false,
+  deptKinds: ['platform', 'finance', 'dealer'],
+};
+const fitter: RoleItem = { ...role, id: 8, name: '安装师傅', permissions: ['order:install'], deptKinds: ['installer'] };
+const tree = [{
+  id: 2, parentId: 1, name: '一号机构', kind: 'finance' as const, city: null, disabled: false,
+  children: [{ id: 4, parentId: 2, name: '一号安装公司', kind: 'installer' as const, city: null, disabled: false, children: [] }],
+}];
 const user: UserInfo = { userId: 1, username: 'admin1', realname: '管理员', avatar: '', permissions: ['user:admin', 'warning:view'], deptId: 2, deptName: '一号机构', roleName: 'x' };
 const menu: Menu = { nodes: [], pages: [], denied: new Set() };
 
 function open() {
   const server = fakeServer([
     answer(UserCalls.list, { list: [base, locked, above], count: 3 }),
-    answer(RoleCalls.list, [role]),
-    answer(DeptCalls.tree, [{ id: 2, parentId: 1, name: '一号机构', kind: 'finance', city: null, disabled: false, children: [] }]),
+    answer(RoleCalls.list, [role, fitter]),
+    answer(DeptCalls.tree, tree),
     answer(UserCalls.create, { user: { ...base, id: 9, username: 'desk09' }, password: PASSWORD }, { msg: '用户已创建' }),
     answer(UserCalls.unlock, { ...locked, state: 'enabled' }, { msg: '账号已解锁' }),
   ]);
@@ -61,15 +69,40 @@ describe('UserManagementPage', () => {
     const dialog = within(await screen.findByRole('dialog'));
     fireEvent.change(dialog.getByLabelText('用户名'), { target: { value: 'desk09' } });
     fireEvent.change(dialog.getByLabelText('姓名'), { target: { value: '孙丽' } });
-    fireEvent.mouseDown(dialog.getByRole('combobox', { name: '角色' }));
-    fireEvent.click(await screen.findByTitle('值班（一号机构）'));
     fireEvent.mouseDown(dialog.getByRole('combobox', { name: '部门' }));
     fireEvent.click((await screen.findAllByTitle('一号机构')).at(-1)!);
+    await waitFor(() => expect(dialog.getByRole('combobox', { name: '角色' }).closest('.ant-select')!.className).not.toContain('disabled'));
+    fireEvent.mouseDown(dialog.getByRole('combobox', { name: '角色' }));
+    fireEvent.click(await screen.findByTitle('值班（一号机构）'));
     fireEvent.click(dialog.getByRole('button', { name: /OK|确\s*定/ }));
     expect(await screen.findByText(PASSWORD)).toBeTruthy();
     expect(screen.getByText(/密码只显示这一次/)).toBeTruthy();
     expect(screen.getByRole('button', { name: /复制密码/ })).toBeTruthy();
     await waitFor(() => expect(server.sent(UserCalls.create)[0]!.body).toEqual({ username: 'desk09', realname: '孙丽', phone: '', deptId: 2, roleId: 7 }));
+  });
+});
+
+describe('the role picker', () => {
+  it('asks for the department first, then offers only the roles that fit its kind, dropping a misfit choice', async () => {
+    open();
+    fireEvent.click((await screen.findByText('新建用户', { selector: 'button span' })).closest('button')!);
+    const dialog = within(await screen.findByRole('dialog'));
+    const picker = dialog.getByRole('combobox', { name: '角色' });
+    expect(picker.closest('.ant-select')!.className).toContain('disabled');
+    expect(dialog.getByText('请先选择所属机构')).toBeTruthy();
+    fireEvent.mouseDown(dialog.getByRole('combobox', { name: '部门' }));
+    fireEvent.click((await screen.findAllByTitle('一号机构')).at(-1)!);
+    await waitFor(() => expect(picker.closest('.ant-select')!.className).not.toContain('disabled'));
+    fireEvent.mouseDown(picker);
+    fireEvent.click(await screen.findByTitle('值班（一号机构）'));
+    expect(screen.queryByTitle('安装师傅（一号机构）')).toBeNull();
+    // An installer company: the desk role no longer fits and is dropped; the installer role is offered.
+    fireEvent.mouseDown(dialog.getByRole('combobox', { name: '部门' }));
+    fireEvent.click((await screen.findAllByTitle('一号安装公司')).at(-1)!);
+    await waitFor(() => expect(dialog.queryByTitle('值班（一号机构）')).toBeNull());
+    fireEvent.mouseDown(picker);
+    expect(await screen.findByTitle('安装师傅（一号机构）')).toBeTruthy();
+    expect(screen.queryByTitle('值班（一号机构）')).toBeNull();
   });
 });
 

@@ -223,4 +223,36 @@ describe('WarningDetailPage', () => {
     fireEvent.click(retry);
     expect(await screen.findByText('在典当行「测试典当行」180米内停留2小时')).toBeTruthy();
   });
+
+  it("lists the device's other open warnings of this type (what 统一处理 takes along) and the car's counts by type", async () => {
+    const same = (id: number, warningTime: string) => ({
+      ...detail.entity, id, warningTime, deviceNumber: '860000000000001', customerName: '王建华', customerPhone: '138****5678', plateNumber: '浙A12345',
+      carFrameNumber: 'LFV2A24G0K3000001', carid: 7, deptId: 3, deptName: '杭州宝龙奥迪4S店', dealTime: null, dealUserName: null, dealDescription: null,
+    });
+    const { sent } = open([
+      ...server({ value: false }),
+      answer(WarningCalls.byDeviceAndType, { list: [same(42, '2026-11-20 10:00:00'), same(40, '2026-11-19 08:00:00')] }),
+      answer(WarningCalls.countByCar, {
+        total: 5, unhandled: 3,
+        list: [
+          { warningType: 4, warningTypeName: '二押点预警', total: 3, unhandled: 2 },
+          { warningType: 1, warningTypeName: '离线预警', total: 2, unhandled: 1 },
+          { warningType: 2, warningTypeName: '断电预警', total: 0, unhandled: 0 },
+        ],
+      }),
+    ]);
+    const earlier = await screen.findByRole('link', { name: '2026-11-19 08:00:00' });
+    expect(earlier.getAttribute('href')).toBe('/risk/warningDetail?id=40&deviceNumber=860000000000001&warningType=4');
+    expect(screen.getByText('当前')).toBeTruthy();
+    expect(sent(WarningCalls.byDeviceAndType)[0]!.query).toEqual({ deviceNumber: '860000000000001', warningType: '4' });
+
+    const counts = (await screen.findByText('该车预警统计')).closest('.ant-card') as HTMLElement;
+    expect(within(counts).getByText('全部 5')).toBeTruthy();
+    expect(within(counts).getByText('未处理 3')).toBeTruthy();
+    const offline = within(counts).getByText('离线预警').closest('tr')!;
+    expect(within(offline).getAllByRole('cell').map((c) => c.textContent)).toEqual(['离线预警', '2', '1']);
+    // A type the car never raised is left out.
+    expect(within(counts).queryByText('断电预警')).toBeNull();
+    expect(sent(WarningCalls.countByCar)[0]!.query).toEqual({ carid: '7' });
+  });
 });

@@ -7,17 +7,19 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { VehicleUsePanel } from '../../components/map/VehicleUsePanel';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { TreatDialog } from '../warnings/TreatDialog';
+import { CarWarningCounts } from './CarWarningCounts';
 import { DeviceCard } from './DeviceCard';
 import { HandlingCard } from './HandlingCard';
 import { NextWarning } from './NextWarning';
+import { SameTypeWarnings } from './SameTypeWarnings';
 import { WarningInfoCard } from './WarningInfoCard';
 import { paramsFrom, warningDetailQuery } from './warningDetail.queries';
 import './warningDetail.css';
 
 /**
  * 预警详情 (/risk/warningDetail?id=&deviceNumber=&warningType=): the warning with its customer, car and
- * device, the do-not-push switch, handling (then the next unhandled warning), and the vehicle-use map
- * around the warning.
+ * device, the do-not-push switch, handling (then the next unhandled warning), the open warnings of the
+ * same device and type, the car's warning counts, and the vehicle-use map around the warning.
  */
 export function WarningDetailPage() {
   const { t } = useI18n();
@@ -57,6 +59,8 @@ export function WarningDetailPage() {
         <div className="wd-side">
           <DeviceCard device={device} form={form} canHandle={canHandle} />
           <HandlingCard entity={entity} />
+          {entity.dealStatus === 0 && <SameTypeWarnings id={entity.id} form={form} />}
+          {entity.carid !== null && <CarWarningCounts carid={entity.carid} />}
         </div>
         <Card size="small" title={t('warningDetail.map')} className="wd-card wd-map-card">
           <VehicleUsePanel mode="detail" carid={entity.carid} latest={latest} warning={warning} warningId={entity.id} />

@@ -44,3 +44,19 @@ export function notPushQuery(form: WarningPushForm) {
 export async function setNotPush(form: WarningPushForm, excluded: boolean): Promise<string> {
   return (await callWithMessage(excluded ? WarningDetailCalls.cancelPush : WarningDetailCalls.restorePush, { body: form })).msg;
 }
+
+/** The car's warnings by type, all and unhandled (getWarningCountByCarid); a side fact, so a failure stays quiet. */
+export function carWarningCountQuery(carid: number) {
+  return queryOptions({
+    queryKey: [WARNING_DETAIL_KEY, 'carCounts', carid],
+    queryFn: ({ signal }) => call(WarningCalls.countByCar, { query: { carid } }, { signal, silent: true }),
+  });
+}
+
+/** The device's unhandled warnings of this type, newest first (findByDeviceNumberAndWarningType): what 统一处理 takes together. */
+export function sameTypeWarningsQuery(form: WarningPushForm) {
+  return queryOptions({
+    queryKey: [WARNING_DETAIL_KEY, 'sameType', form.deviceNumber, form.warningType],
+    queryFn: async ({ signal }) => (await call(WarningCalls.byDeviceAndType, { query: form }, { signal, silent: true })).list,
+  });
+}

@@ -7,10 +7,11 @@ import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session/SessionContext';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { DeliveryTable } from './DeliveryTable';
+import { InAppPanel } from './InAppPanel';
 import { deleteWebhook, enableWebhook, PUSH_KEY, testWebhook, webhookListQuery } from './push.queries';
 import { WebhookFormDialog } from './WebhookFormDialog';
 
-/** 预警推送配置: in-app push needs nothing; webhooks per department and warning type, and what they delivered. */
+/** 预警推送配置: the in-app channel and webhooks, each per department and warning type, and what the webhooks delivered. */
 export function WarningPushConfigPage() {
   const { t, lang } = useI18n();
   const { message } = App.useApp();
@@ -73,7 +74,6 @@ export function WarningPushConfigPage() {
 
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }}>
-      <Alert type="info" showIcon message={t('push.config.inApp')} />
       {deptId !== undefined && (
         <Alert
           type="warning"
@@ -82,6 +82,7 @@ export function WarningPushConfigPage() {
           action={<Button size="small" onClick={() => setParams({})}>{t('push.config.showAll')}</Button>}
         />
       )}
+      <InAppPanel key={deptId ?? 'own'} initialDeptId={deptId} />
       <Card
         size="small"
         title={t('push.config.webhooks')}

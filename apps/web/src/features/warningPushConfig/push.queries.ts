@@ -1,4 +1,4 @@
-import { PushCalls, type WebhookDeliveryQuery, type WebhookListQuery, type WebhookSave } from '@cvrisk/contracts';
+import { DeptCalls, PushCalls, type InAppSave, type WebhookDeliveryQuery, type WebhookListQuery, type WebhookSave } from '@cvrisk/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { call, callWithMessage } from '../../api/call';
 
@@ -39,4 +39,30 @@ export async function testWebhook(id: number) {
 
 export async function deleteWebhook(id: number) {
   return { msg: (await callWithMessage(PushCalls.remove, { query: { id } })).msg };
+}
+
+/** The in-app channel of a department (default the caller's): its own choices, or those it follows. */
+export function inAppQuery(deptId: number | undefined) {
+  return queryOptions({
+    queryKey: [PUSH_KEY, 'inApp', deptId ?? null],
+    queryFn: ({ signal }) => call(PushCalls.inApp, { query: { deptId } }, { signal }),
+  });
+}
+
+export async function saveInApp(body: InAppSave) {
+  const { value, msg } = await callWithMessage(PushCalls.inAppSave, { body });
+  return { settings: value, msg };
+}
+
+/**
+ * The finance institution a department belongs to (getFinancialByDeptid), said beside the picked
+ * department; a platform department belongs to none (404), which is not an error worth a toast.
+ */
+export function institutionQuery(deptId: number) {
+  return queryOptions({
+    queryKey: ['dept', 'financial', deptId],
+    queryFn: ({ signal }) => call(DeptCalls.financial, { query: { deptid: deptId } }, { signal, silent: true }),
+    retry: false,
+    staleTime: 10 * 60_000,
+  });
 }

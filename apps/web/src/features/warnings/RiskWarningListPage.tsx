@@ -19,6 +19,7 @@ import { warningColumns } from './warningColumns';
 import { WarningFilterForm } from './WarningFilterForm';
 import { formToView, toListQuery, viewToForm, WarningListViewSchema } from './warningListView';
 import { WarningPhoneList } from './WarningPhoneList';
+import { WarningQuickSearch } from './WarningQuickSearch';
 import { usePhone } from '../../lib/usePhone';
 import { exportWarningCustomers, exportWarnings, fetchWarningPage, warningTypeDictQuery, WARNINGS_KEY } from './warnings.queries';
 import './warnings.css';
@@ -143,6 +144,7 @@ export function RiskWarningListPage() {
         rowKey="id"
         actions={
           <>
+            <WarningQuickSearch />
             {canHandle && batch}
             <ExportButton label={t('warnings.exportWarnings')} disabledReason={mayExport ? undefined : t('common.exportNotAllowed')} run={(p) => exportWarnings(exportFilters, p)} />
             <ExportButton label={t('warnings.exportCustomers')} disabledReason={mayExport ? undefined : t('common.exportNotAllowed')} run={(p) => exportWarningCustomers(exportFilters, p)} />

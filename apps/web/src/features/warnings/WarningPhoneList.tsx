@@ -3,6 +3,7 @@ import type { WarningListItem } from '@cvrisk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Drawer, Empty, Form, Pagination, Skeleton, Spin } from 'antd';
 import { useEffect, useState } from 'react';
+import { FiltersUnfolded } from '../../components/FilterForm';
 import { listPageQuery } from '../../components/ListScreen';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { hasFilters } from '../../lib/listQuery';
@@ -52,18 +53,20 @@ export function WarningPhoneList({ canHandle, typeName, onHandle, onDetail }: Pr
         <Button type="text" icon={<ReloadOutlined spin={list.isFetching} />} onClick={() => void list.refetch()} aria-label={t('common.refresh')} />
       </div>
       <Drawer title={t('warnings.filters')} open={filtering} onClose={() => setFiltering(false)} placement="right" size="88%" forceRender className="warning-phone-filters">
-        <WarningFilterForm
-          form={form}
-          loading={list.isFetching}
-          onSearch={(v) => {
-            search(formToView(v, query));
-            setFiltering(false);
-          }}
-          onReset={() => {
-            search({});
-            setFiltering(false);
-          }}
-        />
+        <FiltersUnfolded value>
+          <WarningFilterForm
+            form={form}
+            loading={list.isFetching}
+            onSearch={(v) => {
+              if (!search(formToView(v, query))) void list.refetch();
+              setFiltering(false);
+            }}
+            onReset={() => {
+              search({});
+              setFiltering(false);
+            }}
+          />
+        </FiltersUnfolded>
       </Drawer>
       {list.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />

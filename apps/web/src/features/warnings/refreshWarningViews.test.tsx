@@ -11,7 +11,7 @@ import { warningCountQuery } from '../home/home.queries';
 import { riskConfigQuery } from '../riskWarningConfig/riskConfig.queries';
 import { webhookListQuery } from '../warningPushConfig/push.queries';
 import { TreatDialog } from './TreatDialog';
-import { fetchWarningPage, WARNINGS_KEY } from './warnings.queries';
+import { fetchWarningPage, warningTypeDictQuery, WARNINGS_KEY } from './warnings.queries';
 
 const page = { list: [], count: 0 };
 const listQuery = { pageNumber: 1, pageSize: 20 };
@@ -26,6 +26,7 @@ function Views() {
     useQuery(webhookListQuery({ pageNumber: 1, pageSize: 10 })),
     useQuery(riskConfigQuery(undefined)),
     useQuery({ queryKey: [CARS_KEY, 'list', listQuery], queryFn: ({ signal }) => fetchCarPage(listQuery, signal) }),
+    useQuery(warningTypeDictQuery()),
   ];
   return reads.every((r) => r.isSuccess) ? <TreatDialog open mode="unify" target={{ id: 5, warningType: 1, deviceNumber: '8652' }} onClose={() => {}} /> : null;
 }
@@ -33,7 +34,9 @@ function Views() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('handling a warning', () => {
-  it('refetches the warning list, the counts, the home figures and the top bar, and nothing else', async () => {
+  // Any list may show what handling changed (a car's open warnings, the audit log): every view on
+  // screen is asked again; only reference data (the warning types) is kept.
+  it('refetches the warning list, the counts, the home figures, the top bar and every other view on screen, not reference data', async () => {
     const { sent } = fakeServer([
       answer(WarningCalls.list, page),
       answer(WarningCalls.unifyDeal, { ids: [5], count: 1 }),
@@ -43,6 +46,7 @@ describe('handling a warning', () => {
       answer(PushCalls.list, page),
       answer(RiskConfigCalls.get, {} as RiskConfigReply),
       answer(CarCalls.list, page),
+      answer(WarningCalls.typeDict, []),
     ]);
     renderRoutes([{ path: '/', element: <Views /> }], '/');
     const u = userEvent.setup();
@@ -50,9 +54,8 @@ describe('handling a warning', () => {
     await u.click(screen.getByRole('button', { name: '确定处理' }));
 
     await waitFor(() => expect(sent(WarningCalls.unifyDeal)).toHaveLength(1));
-    for (const refetched of [WarningCalls.list, WarningFeedCalls.count, WarningFeedCalls.ticker, HomeCalls.warningCount]) {
-      await waitFor(() => expect(sent(refetched)).toHaveLength(2));
-    }
-    for (const kept of [PushCalls.list, RiskConfigCalls.get, CarCalls.list]) expect(sent(kept)).toHaveLength(1);
+    const views = [WarningCalls.list, WarningFeedCalls.count, WarningFeedCalls.ticker, HomeCalls.warningCount, PushCalls.list, RiskConfigCalls.get, CarCalls.list];
+    for (const refetched of views) await waitFor(() => expect(sent(refetched)).toHaveLength(2));
+    expect(sent(WarningCalls.typeDict)).toHaveLength(1);
   });
 });

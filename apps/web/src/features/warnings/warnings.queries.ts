@@ -1,9 +1,7 @@
 import { WarningCalls, type DealBatchForm, type TreatForm, type WarningExportQuery } from '@cvrisk/contracts';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { refreshAfterChange } from '../../app/queryClient';
 import { call, callWithMessage, download } from '../../api/call';
-import { TOPBAR_KEY } from '../../app/layout/topbar/topbar.queries';
-import { HOME_KEY } from '../home/home.queries';
-import { WARNING_DETAIL_KEY } from '../warningDetail/warningDetail.queries';
 import { toListQuery, type WarningListView } from './warningListView';
 
 /** The list screen's id, the first part of its cache keys. */
@@ -51,12 +49,9 @@ export async function treatWarnings(mode: TreatMode, target: TreatTarget, dealDe
 }
 
 /**
- * What a handling (or a 409) may change: the warning list, the detail page, the top bar's badge,
- * ticker and dialog, the home page's figures. Each prefix is the owning feature's own key; push
- * settings, thresholds and cars are not warning views and stay cached.
+ * After a handling (or a 409): the warning list, the detail page, the top bar's badge, ticker and
+ * dialog, the home page's figures, and every other view that may show the warning, once refetched.
  */
-export const WARNING_VIEW_KEYS = [WARNINGS_KEY, WARNING_DETAIL_KEY, TOPBAR_KEY, HOME_KEY] as const;
-
 export async function refreshWarningViews(client: QueryClient): Promise<void> {
-  await Promise.all(WARNING_VIEW_KEYS.map((key) => client.invalidateQueries({ queryKey: [key] })));
+  await refreshAfterChange(client);
 }

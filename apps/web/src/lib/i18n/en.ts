@@ -10,10 +10,14 @@ import { pushEn } from './messages/push';
 import { accountEn } from './messages/account';
 import { customersEn } from './messages/customers';
 import { portraitEn } from './messages/portrait';
+import { figuresEn } from './messages/figures';
+import { narrowEn } from './messages/narrow';
 import { terminalEn } from './messages/terminal';
 import { homeEn } from './messages/home';
+import { homeRolesEn } from './messages/homeRoles';
 import { reportsEn } from './messages/reports';
 import { quickDispatchEn } from './messages/quickDispatch';
+import { mapEn } from './messages/map';
 import { ordersEn } from './messages/orders';
 import { onlineCheckEn } from './messages/onlineCheck';
 import { dashboardEn } from './messages/dashboard';
@@ -21,6 +25,7 @@ import { warningDetailEn } from './messages/warningDetail';
 import { riskAdminEn } from './messages/riskAdmin';
 import { warningsEn } from './messages/warnings';
 import { auditEn } from './messages/audit';
+import { specCallsEn } from './messages/specCalls';
 import type { MessageKey } from './zh';
 
 export const en: Record<MessageKey, string> = {
@@ -33,10 +38,14 @@ export const en: Record<MessageKey, string> = {
   ...deptsEn,
   ...customersEn,
   ...portraitEn,
+  ...figuresEn,
+  ...narrowEn,
   ...terminalEn,
   ...homeEn,
+  ...homeRolesEn,
   ...reportsEn,
   ...quickDispatchEn,
+  ...mapEn,
   ...ordersEn,
   ...onlineCheckEn,
   ...dashboardEn,
@@ -44,6 +53,7 @@ export const en: Record<MessageKey, string> = {
   ...riskAdminEn,
   ...warningsEn,
   ...auditEn,
+  ...specCallsEn,
   ...trackEn,
   ...shellEn,
   ...monitoringEn,
@@ -80,6 +90,8 @@ export const en: Record<MessageKey, string> = {
   'common.reset': 'Reset',
   'common.expand': 'More',
   'common.collapse': 'Less',
+  'common.hiddenFiltersSet': '{count} set',
+  'common.hiddenFiltersTitle': '{count} of the folded filters are set',
   'common.export': 'Export',
   'common.exporting': 'Exporting…',
   'common.exportReceived': 'Exporting, {size} received',

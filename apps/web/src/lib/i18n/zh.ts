@@ -10,10 +10,14 @@ import { pushZh } from './messages/push';
 import { accountZh } from './messages/account';
 import { customersZh } from './messages/customers';
 import { portraitZh } from './messages/portrait';
+import { figuresZh } from './messages/figures';
+import { narrowZh } from './messages/narrow';
 import { terminalZh } from './messages/terminal';
 import { homeZh } from './messages/home';
+import { homeRolesZh } from './messages/homeRoles';
 import { reportsZh } from './messages/reports';
 import { quickDispatchZh } from './messages/quickDispatch';
+import { mapZh } from './messages/map';
 import { ordersZh } from './messages/orders';
 import { onlineCheckZh } from './messages/onlineCheck';
 import { dashboardZh } from './messages/dashboard';
@@ -21,6 +25,7 @@ import { warningDetailZh } from './messages/warningDetail';
 import { riskAdminZh } from './messages/riskAdmin';
 import { warningsZh } from './messages/warnings';
 import { auditZh } from './messages/audit';
+import { specCallsZh } from './messages/specCalls';
 
 /** Console words in Chinese; domain words (states, kinds, loan status) come from the contracts' labels. */
 export const zh = {
@@ -33,10 +38,14 @@ export const zh = {
   ...deptsZh,
   ...customersZh,
   ...portraitZh,
+  ...figuresZh,
+  ...narrowZh,
   ...terminalZh,
   ...homeZh,
+  ...homeRolesZh,
   ...reportsZh,
   ...quickDispatchZh,
+  ...mapZh,
   ...ordersZh,
   ...onlineCheckZh,
   ...dashboardZh,
@@ -44,6 +53,7 @@ export const zh = {
   ...riskAdminZh,
   ...warningsZh,
   ...auditZh,
+  ...specCallsZh,
   ...trackZh,
   ...shellZh,
   ...monitoringZh,
@@ -80,6 +90,8 @@ export const zh = {
   'common.reset': '重置',
   'common.expand': '展开',
   'common.collapse': '收起',
+  'common.hiddenFiltersSet': '已设 {count} 项',
+  'common.hiddenFiltersTitle': '收起的筛选条件中有 {count} 项已设置',
   'common.export': '导出',
   'common.exporting': '正在导出…',
   'common.exportReceived': '正在导出，已接收 {size}',

@@ -107,7 +107,14 @@ export function QuickSearch({ autoFocus = false, onPicked }: Props) {
   const search = (next: string) => {
     setText(next);
     setOpen(true);
-    if (next.trim()) return;
+    // Searching from the first key, through the pause before the request: the list says 搜索中…, never
+    // "no match" for text the server has not seen yet.
+    // The last answer was for other text: it goes rather than passing for this text's.
+    if (next.trim()) {
+      setLoading(true);
+      if (next.trim() !== text.trim()) setGroups([]);
+      return;
+    }
     // Emptied: no request, and neither the old options nor the old choice stay.
     setGroups([]);
     setValue(null);
@@ -133,7 +140,7 @@ export function QuickSearch({ autoFocus = false, onPicked }: Props) {
       value={value}
       options={groups}
       loading={loading}
-      notFoundContent={text.trim() && !loading ? t('push.search.none') : null}
+      notFoundContent={text.trim() ? (loading ? t('push.search.searching') : t('push.search.none')) : null}
       showSearch={{ filterOption: false, searchValue: text, onSearch: search, autoClearSearchValue: false }}
       onChange={(v) => (v ? choose(v) : undefined)}
       onClear={() => search('')}

@@ -9,6 +9,7 @@ import { useI18n } from '../../../lib/i18n/I18nProvider';
 import { orDash } from '../../../lib/format';
 import { TickerDetailsDialog, TOPBAR_MODAL_Z } from './TickerDetailsDialog';
 import { countQuery, feedListQuery } from './topbar.queries';
+import { useButtonTip } from './useButtonTip';
 
 /** The badge counts this many days back (console-spec §9); its tooltip says so. */
 const WINDOW_DAYS = Math.round(TOP_BAR_WINDOW_MS / 86_400_000);
@@ -26,6 +27,7 @@ export function WarningBadgeButton({ enabled }: { enabled: boolean }) {
   const [page, setPage] = useState(1);
   const list = useQuery(feedListQuery(page, enabled && open));
   const [detail, setDetail] = useState<FeedWarning | null>(null);
+  const tip = useButtonTip();
   const unhandled = count.data?.allCountStatus0 ?? 0;
 
   const columns: TableColumnsType<FeedWarning> = [
@@ -41,8 +43,17 @@ export function WarningBadgeButton({ enabled }: { enabled: boolean }) {
 
   return (
     <>
-      <Tooltip title={t('shell.badge.tooltip', { days: WINDOW_DAYS, count: unhandled })}>
-        <Button type="text" onClick={() => setOpen(true)} aria-label={t('push.badge.button')} className="topbar-badge">
+      <Tooltip title={t('shell.badge.tooltip', { days: WINDOW_DAYS, count: unhandled })} {...tip.tooltip}>
+        <Button
+          type="text"
+          onClick={() => {
+            tip.hide();
+            setOpen(true);
+          }}
+          aria-label={t('push.badge.button')}
+          className="topbar-badge"
+          {...tip.target}
+        >
           <Badge count={unhandled} overflowCount={BADGE_OVERFLOW} size="small" offset={[6, -2]}>
             <AlertOutlined style={{ fontSize: 16, color: 'inherit' }} />
           </Badge>

@@ -69,6 +69,19 @@ describe('the quick search', () => {
     expect(searches(server)).toHaveLength(1);
   });
 
+  it('says 搜索中… from the first key until the answer, never 没有匹配 first', async () => {
+    const server = fakeServer([answer(QuickSearchCalls.quick, { warnList: { list: [] }, devList: { list: [] } })]);
+    renderRoutes([{ path: '/', element: <QuickSearch /> }], '/');
+    fireEvent.focus(input());
+    fireEvent.change(input(), { target: { value: 'zz' } });
+    // Inside the pause before the request is sent: nothing has been asked yet.
+    expect(await screen.findByText('搜索中…')).toBeTruthy();
+    expect(screen.queryByText('没有匹配的设备或预警')).toBeNull();
+    expect(searches(server as ReturnType<typeof serve>)).toHaveLength(0);
+    expect(await screen.findByText('没有匹配的设备或预警')).toBeTruthy();
+    expect(screen.queryByText('搜索中…')).toBeNull();
+  });
+
   it('opens online monitoring for a chosen device', async () => {
     serve(0);
     const { router } = renderRoutes([{ path: '/', element: <QuickSearch /> }, { path: '/monitor/onlineMonitoring', element: <p>monitoring</p> }], '/');
