@@ -57,7 +57,8 @@ export const tests = [
       await dialog.waitFor({ state: 'hidden' });
 
       await page.getByRole('button', { name: '退出登录' }).click();
-      await page.getByRole('button', { name: /确\s*定/ }).click();
+      // The confirmation zooms in: a click during the zoom can land on nothing.
+      await pick(page, page.getByRole('button', { name: /确\s*定/ }));
       await page.waitForURL(/#\/login/);
       await fillLogin(page, USER, old);
       await page.getByRole('alert').getByText('用户名或密码错误').waitFor();

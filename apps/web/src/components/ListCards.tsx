@@ -121,18 +121,21 @@ export function ListCards<T extends object>(props: Props<T>) {
   return (
     <div className="list-cards-frame">
       {body}
-      <Pagination
-        className="list-cards-pager"
-        size="small"
-        simple
-        current={props.pageNumber}
-        pageSize={props.pageSize}
-        total={props.total}
-        pageSizeOptions={PAGE_SIZE_OPTIONS}
-        showTotal={(total) => t('common.total', { total })}
-        onChange={props.onPage}
-        hideOnSinglePage={false}
-      />
+      {/* No 共 0 条 before the server has answered: a count is shown only once there is one. */}
+      {props.rows !== undefined && (
+        <Pagination
+          className="list-cards-pager"
+          size="small"
+          simple
+          current={props.pageNumber}
+          pageSize={props.pageSize}
+          total={props.total}
+          pageSizeOptions={PAGE_SIZE_OPTIONS}
+          showTotal={(total) => t('common.total', { total })}
+          onChange={props.onPage}
+          hideOnSinglePage={false}
+        />
+      )}
     </div>
   );
 }
