@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { CONTROL_LIMITS } from '@cvrisk/contracts';
 import type { ConnectionCaps } from './lib/connection-caps.js';
 import type { HttpTimeouts } from './lib/http-server-options.js';
 import { parseAllowedHosts, type AllowedHost } from './lib/outbound-guard.js';
@@ -67,6 +68,10 @@ const Env = z.object({
   ORDER_SILENT_HOURS: z.coerce.number().positive().default(24),
   // How often installed orders are checked against their devices' reports.
   ORDER_SWEEP_SECONDS: z.coerce.number().positive().default(60),
+  // An approved cut goes out only on a fix within 10 minutes at or below this speed (km/h); never above 20 (issue 32).
+  CONTROL_STOPPED_KMH: z.coerce.number().min(0).max(CONTROL_LIMITS.maxSpeedKmh, `must not exceed ${CONTROL_LIMITS.maxSpeedKmh}: a cut is never sent to a car faster than that`).default(CONTROL_LIMITS.stoppedKmh),
+  // How often held cuts are checked against their cars' latest fixes, and sent ones against the terminals' answers.
+  CONTROL_SWEEP_SECONDS: z.coerce.number().positive().default(10),
   ENGINE_REJUDGE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   // Which part of the platform this process runs: `all` (one process, the default), or in scale mode
   // `gateway` (JT/T 808 terminals), `worker` (positions into the database, the risk engine) or `api` (the console, HTTP ingest).
@@ -164,6 +169,9 @@ export type Config = {
   /** Install orders: how long a fitted device may stay silent, and how often that is checked. */
   orderSilentMs: number;
   orderSweepMs: number;
+  /** Remote immobilisation: the speed at or below which a held cut goes out, and how often held and sent requests are swept. */
+  controlStoppedKmh: number;
+  controlSweepMs: number;
   /** How far back late fixes are judged again (days before a device's last judged fix). */
   engineRejudgeDays: number;
   role: 'all' | 'gateway' | 'worker' | 'api';
@@ -269,6 +277,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
     orderSilentMs: e.ORDER_SILENT_HOURS * 3600_000,
     orderSweepMs: e.ORDER_SWEEP_SECONDS * 1000,
+    controlStoppedKmh: e.CONTROL_STOPPED_KMH,
+    controlSweepMs: e.CONTROL_SWEEP_SECONDS * 1000,
     engineRejudgeDays: e.ENGINE_REJUDGE_DAYS,
     role: e.ROLE,
     natsUrl: e.NATS_URL || undefined,

@@ -42,6 +42,17 @@ export const AUDIT_ACTIONS = {
   'role.delete': { zh: '删除角色', en: 'Deleted a role' },
   'alarmMapping.save': { zh: '修改设备报警映射', en: 'Changed an alarm mapping' },
   'alarmMapping.delete': { zh: '删除设备报警映射', en: 'Deleted an alarm mapping' },
+  'recovery.open': { zh: '新建追车案件', en: 'Opened a recovery case' },
+  'recovery.change': { zh: '变更追车案件', en: 'Changed a recovery case' },
+  'recovery.linkCreate': { zh: '创建外勤链接', en: 'Created a field link' },
+  'recovery.linkRevoke': { zh: '撤销外勤链接', en: 'Revoked a field link' },
+  'vehicleControl.request': { zh: '申请断油断电/恢复', en: 'Requested immobilisation/restore' },
+  'vehicleControl.approve': { zh: '批准断油断电/恢复', en: 'Approved immobilisation/restore' },
+  'vehicleControl.refuse': { zh: '拒绝断油断电/恢复', en: 'Refused immobilisation/restore' },
+  'vehicleControl.cancel': { zh: '撤回断油断电/恢复', en: 'Withdrew immobilisation/restore' },
+  'vehicleControl.sent': { zh: '下发断油断电/恢复指令', en: 'Sent an immobilisation/restore command' },
+  'controlMapping.save': { zh: '修改断油断电指令映射', en: 'Changed an immobilisation mapping' },
+  'controlMapping.delete': { zh: '删除断油断电指令映射', en: 'Deleted an immobilisation mapping' },
   export: { zh: '导出', en: 'Exported' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 

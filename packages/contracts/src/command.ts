@@ -9,6 +9,8 @@ export const COMMAND_IDS = {
   setParams: 0x8103,
   terminalControl: 0x8105,
   text: 0x8300,
+  // Sent only by an approved immobilisation (issue 32), never from the command form: listed so the history names it.
+  vehicleControl: 0x8500,
 } as const;
 export type CommandName = keyof typeof COMMAND_IDS;
 
@@ -18,6 +20,7 @@ export const COMMAND_LABELS: Record<CommandName, { zh: string; en: string }> = {
   setParams: { zh: '设置参数', en: 'Set parameters' },
   terminalControl: { zh: '终端控制', en: 'Terminal control' },
   text: { zh: '文本下发', en: 'Text message' },
+  vehicleControl: { zh: '车辆控制', en: 'Vehicle control' },
 };
 
 /** JT/T 808 terminal control words this console offers (0x8105). */

@@ -6,14 +6,15 @@ import { DeptKinds } from './labels.js';
 const TAG = '部门管理';
 
 /** Kinds an administrator creates; the platform root exists once and is never created. */
-export const CreatableDeptKinds = ['finance', 'dealer', 'installer'] as const;
+export const CreatableDeptKinds = ['finance', 'dealer', 'installer', 'recovery'] as const;
 export type CreatableDeptKind = (typeof CreatableDeptKinds)[number];
 
-/** Which kind of department may hold which (server-behaviour §1): institutions under the platform, dealers and installers under an institution. */
+/** Which kind of department may hold which (server-behaviour §1): institutions under the platform, dealers, installers and recovery companies under an institution. */
 export const DEPT_PARENT_KIND: Record<CreatableDeptKind, (typeof DeptKinds)[number]> = {
   finance: 'platform',
   dealer: 'finance',
   installer: 'finance',
+  recovery: 'finance',
 };
 
 export const DEPT_NAME_MAX = 50;
@@ -24,7 +25,7 @@ export const DEPT_MESSAGES = {
   nameRequired: '请输入部门名称',
   nameLong: `部门名称最多${DEPT_NAME_MAX}个字符`,
   placeLong: `最多${DEPT_PLACE_MAX}个字符`,
-  kind: '请选择部门类型（金融机构、经销商或安装商）',
+  kind: '请选择部门类型（金融机构、经销商、安装商或追车公司）',
 } as const;
 
 const DeptName = z.string().trim().min(1, DEPT_MESSAGES.nameRequired).max(DEPT_NAME_MAX, DEPT_MESSAGES.nameLong);

@@ -55,3 +55,6 @@ export * from './report-rows.js';
 export * from './report-calls.js';
 export * from './dispatch.js';
 export * from './dispatch-calls.js';
+export * from './vehicle-control.js';
+export * from './recovery.js';
+export * from './recovery-calls.js';

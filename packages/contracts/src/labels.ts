@@ -1,13 +1,14 @@
 /** The product's words (server-behaviour §12): one place, both languages. */
 export type Label = { zh: string; en: string };
 
-export const DeptKinds = ['platform', 'finance', 'dealer', 'installer'] as const;
+export const DeptKinds = ['platform', 'finance', 'dealer', 'installer', 'recovery'] as const;
 export type DeptKind = (typeof DeptKinds)[number];
 export const DEPT_KIND_LABELS: Record<DeptKind, Label> = {
   platform: { zh: '平台', en: 'Platform' },
   finance: { zh: '金融机构', en: 'Finance institution' },
   dealer: { zh: '经销商', en: 'Dealer' },
   installer: { zh: '安装商', en: 'Installer company' },
+  recovery: { zh: '追车公司', en: 'Recovery company' },
 };
 
 /** 1 wired (有线): on the car's power, reports every few seconds while it drives; 2 wireless (无线): a battery tracker. */

@@ -28,10 +28,18 @@ export const Permissions = [
   'user:admin',
   // Reading who did what: the audit log of the caller's department subtree, and its export.
   'audit:view',
+  // Recovery (issue 32): reading cases; opening, assigning and closing them; a recovery team's field
+  // work on the cases assigned to it; field links that open without an account.
+  'recovery:view',
+  'recovery:manage',
+  'recovery:field',
+  'recovery:link',
+  // Approving remote immobilisation and restore: the second person of the rule of two.
+  'vehicle:control',
 ] as const;
 export type Permission = (typeof Permissions)[number];
 
-export const RoleCodes = ['platformAdmin', 'financeManager', 'financeOperator', 'dealerStaff', 'installer'] as const;
+export const RoleCodes = ['platformAdmin', 'financeManager', 'financeOperator', 'dealerStaff', 'installer', 'recoveryAgent'] as const;
 export type RoleCode = (typeof RoleCodes)[number];
 
 /** What each seeded role may do. Installers work their company's orders only. */
@@ -41,9 +49,12 @@ export const ROLE_PERMISSIONS: Record<RoleCode, readonly Permission[]> = {
   financeOperator: [
     'monitor:view', 'warning:view', 'warning:handle', 'warning:export', 'customer:view', 'device:view',
     'device:export', 'device:command', 'fence:edit', 'riskPoint:edit', 'order:dispatch', 'order:audit', 'report:view', 'ubi:view',
+    'recovery:view', 'recovery:manage', 'recovery:link',
   ],
-  dealerStaff: ['monitor:view', 'warning:view', 'warning:handle', 'customer:view', 'device:view', 'device:export', 'report:view', 'order:dispatch'],
+  dealerStaff: ['monitor:view', 'warning:view', 'warning:handle', 'customer:view', 'device:view', 'device:export', 'report:view', 'order:dispatch', 'recovery:view'],
   installer: ['order:install'],
+  // A recovery company's staff work the cases assigned to their company, and hand field links to their people.
+  recoveryAgent: ['recovery:view', 'recovery:field', 'recovery:link'],
 };
 
 /** The groups of the role editor's checkboxes, in the order the console shows them. */
@@ -54,6 +65,7 @@ export const PERMISSION_GROUPS = {
   map: { zh: '围栏与风险点', en: 'Fences and risk points' },
   order: { zh: '派单', en: 'Dispatch' },
   report: { zh: '报表', en: 'Reports' },
+  recovery: { zh: '追车', en: 'Recovery' },
   system: { zh: '系统管理', en: 'Administration' },
 } as const satisfies Record<string, { zh: string; en: string }>;
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
@@ -82,6 +94,11 @@ export const PERMISSION_LABELS: Record<Permission, { zh: string; en: string; gro
   'ubi:view': { zh: '驾驶行为统计', en: 'Driving behaviour (UBI)', group: 'report' },
   'user:admin': { zh: '部门、用户、角色与接口密钥管理', en: 'Departments, users, roles and API keys', group: 'system' },
   'audit:view': { zh: '查看审计日志', en: 'View the audit log', group: 'system' },
+  'recovery:view': { zh: '查看追车案件', en: 'View recovery cases', group: 'recovery' },
+  'recovery:manage': { zh: '管理追车案件（新建、分配、结案）', en: 'Manage recovery cases (open, assign, close)', group: 'recovery' },
+  'recovery:field': { zh: '追车作业（追车公司）', en: 'Recovery field work (recovery company)', group: 'recovery' },
+  'recovery:link': { zh: '创建外勤链接', en: 'Create field links', group: 'recovery' },
+  'vehicle:control': { zh: '审批断油断电', en: 'Approve immobilisation', group: 'recovery' },
 };
 
 /** The permission names in Chinese, joined for a message: "查看预警、处理预警". */

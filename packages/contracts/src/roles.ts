@@ -31,7 +31,11 @@ export const RoleListQuery = z.object({ name: optionalText(ROLE_NAME_MAX) });
 export type RoleListQuery = z.infer<typeof RoleListQuery>;
 
 /** The work of a dealer's staff stops short of the institution's own: approving orders, thresholds, loans, stock, terminal resets and installing. */
-const NOT_DEALER_WORK: readonly Permission[] = ['order:install', 'order:audit', 'config:edit', 'loan:import', 'device:stock', 'device:reset'];
+const NOT_DEALER_WORK: readonly Permission[] = [
+  'order:install', 'order:audit', 'config:edit', 'loan:import', 'device:stock', 'device:reset',
+  // A dealer reads its customers' recovery cases; running them and stopping cars is the institution's.
+  'recovery:manage', 'recovery:field', 'recovery:link', 'vehicle:control',
+];
 
 /** What each kind of department's users may be given (issue 31: the role picker offers only roles that fit). */
 export const DEPT_KIND_PERMISSIONS: Record<DeptKind, readonly Permission[]> = {
@@ -40,6 +44,8 @@ export const DEPT_KIND_PERMISSIONS: Record<DeptKind, readonly Permission[]> = {
   dealer: Permissions.filter((p) => !NOT_DEALER_WORK.includes(p)),
   // An installer company fits devices; it may keep its own accounts and read its own trail.
   installer: ['order:install', 'user:admin', 'audit:view'],
+  // A recovery company works the cases assigned to it; it may keep its own accounts and read its own trail.
+  recovery: ['recovery:view', 'recovery:field', 'recovery:link', 'user:admin', 'audit:view'],
 };
 
 /** The built-in roles are made for one kind of department each: 平台管理员 is not a dealer's role, whatever it holds. */
@@ -49,6 +55,7 @@ export const BUILT_IN_ROLE_KINDS: Record<RoleCode, readonly DeptKind[]> = {
   financeOperator: ['finance'],
   dealerStaff: ['dealer'],
   installer: ['installer'],
+  recoveryAgent: ['recovery'],
 };
 
 /**

@@ -55,6 +55,13 @@ export interface DB {
   loan_import: LoanImportTable;
   broker_partition: BrokerPartitionTable;
   broker_worker: BrokerWorkerTable;
+  recovery_case: RecoveryCaseTable;
+  recovery_case_car: RecoveryCaseCarTable;
+  recovery_case_event: RecoveryCaseEventTable;
+  recovery_link: RecoveryLinkTable;
+  recovery_link_open: RecoveryLinkOpenTable;
+  control_mapping: ControlMappingTable;
+  control_request: ControlRequestTable;
 }
 
 export interface DeptTable {
@@ -702,4 +709,97 @@ export interface BrokerPartitionTable {
 export interface BrokerWorkerTable {
   owner: string;
   seen_until: number;
+}
+
+/** 031: a recovery case, in the cars' department and assigned to a recovery company's department. */
+export interface RecoveryCaseTable {
+  id: Generated<number>;
+  customer_id: number;
+  dept_id: number;
+  finance_id: number;
+  team_dept_id: number | null;
+  state: string;
+  source: string;
+  warning_id: number | null;
+  reason: string;
+  opened_by: number | null;
+  opened_at: number;
+  assigned_at: number | null;
+  first_found_at: number | null;
+  recovered_at: number | null;
+  closed_at: number | null;
+  updated_at: number;
+}
+
+export interface RecoveryCaseCarTable {
+  case_id: number;
+  car_id: number;
+}
+
+/** A case's history: state changes, links, immobilisation steps; user_id null for the server itself. */
+export interface RecoveryCaseEventTable {
+  id: Generated<number>;
+  case_id: number;
+  at: number;
+  user_id: number | null;
+  action: string;
+  from_state: string | null;
+  to_state: string | null;
+  reason: string | null;
+}
+
+export interface RecoveryLinkTable {
+  id: Generated<number>;
+  case_id: number;
+  /** SHA-256 (hex) of the token; the token itself is shown once and never stored. */
+  token_hash: string;
+  label: string;
+  created_by: number | null;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  revoked_by: number | null;
+}
+
+export interface RecoveryLinkOpenTable {
+  id: Generated<number>;
+  link_id: number;
+  at: number;
+  ip: string;
+  user_agent: string;
+}
+
+/** 031: how a device model is immobilised (ControlMethods); codes for 0x8105/0x8500, texts for 0x8300. */
+export interface ControlMappingTable {
+  model: string;
+  method: string;
+  cut_code: number | null;
+  restore_code: number | null;
+  control_type_id: number | null;
+  cut_text: string | null;
+  restore_text: string | null;
+  updated_at: number;
+}
+
+/** 031: an immobilisation or restore request (ControlStates) and the command that carried it out. */
+export interface ControlRequestTable {
+  id: Generated<number>;
+  case_id: number;
+  device_id: number;
+  finance_id: number;
+  model: string;
+  method: string;
+  action: string;
+  state: string;
+  reason: string;
+  requested_by: number;
+  requested_at: number;
+  decided_by: number | null;
+  decided_at: number | null;
+  decision_note: string | null;
+  hold_reason: string | null;
+  command_id: number | null;
+  sent_at: number | null;
+  answered_at: number | null;
+  answer: string | null;
 }

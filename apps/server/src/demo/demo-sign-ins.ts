@@ -9,7 +9,7 @@ const DAY_MS = 86_400_000;
 const SHANGHAI_MS = 8 * 3_600_000;
 
 /** How many of the demo history's days the accounts signed in on, by the kind of department: operators daily, installers now and then. */
-const DAILY_CHANCE: Record<string, number> = { finance: 0.8, dealer: 0.5, installer: 0.35, platform: 0.3 };
+const DAILY_CHANCE: Record<string, number> = { finance: 0.8, dealer: 0.5, installer: 0.35, recovery: 0.35, platform: 0.3 };
 
 export type FirstActs = Map<number, Map<number, number>>;
 

@@ -11,11 +11,13 @@ export type FinanceSpec = {
   contractPrefix: string;
   dealers: DealerSpec[];
   installer: { name: string; province: string; city: string };
+  /** Its recovery company (追车公司, issue 32). */
+  recovery: { name: string; province: string; city: string };
 };
 
 export const PLATFORM = { name: '车联网风控平台运营中心', province: '北京市', city: '北京市' };
 
-/** Two finance institutions, each with three dealers in different cities and one installer company. */
+/** Two finance institutions, each with three dealers in different cities, one installer company and one recovery company. */
 export const FINANCE: FinanceSpec[] = [
   {
     name: '华信汽车金融有限公司', province: '上海市', city: '上海市', contractPrefix: 'HX',
@@ -25,6 +27,7 @@ export const FINANCE: FinanceSpec[] = [
       { name: '合肥瑞鑫大众4S店', city: 'hefei', brand: '大众' },
     ],
     installer: { name: '杭州途安车联网安装服务有限公司', province: '浙江省', city: '杭州市' },
+    recovery: { name: '杭州鹰眼资产保全服务有限公司', province: '浙江省', city: '杭州市' },
   },
   {
     name: '安达融资租赁有限公司', province: '广东省', city: '深圳市', contractPrefix: 'AD',
@@ -34,6 +37,7 @@ export const FINANCE: FinanceSpec[] = [
       { name: '武汉恒信奔驰4S店', city: 'wuhan', brand: '奔驰' },
     ],
     installer: { name: '广州速装车联科技有限公司', province: '广东省', city: '广州市' },
+    recovery: { name: '广州安盾车辆追回服务有限公司', province: '广东省', city: '广州市' },
   },
 ];
 
@@ -42,6 +46,7 @@ export type AccountPlace =
   | { kind: 'platform' }
   | { kind: 'finance'; finance: number }
   | { kind: 'installer'; finance: number }
+  | { kind: 'recovery'; finance: number }
   | { kind: 'dealer'; finance: number; dealer: number };
 
 export type AccountSpec = { username: string; realname: string; role: RoleCode; place: AccountPlace };
@@ -61,6 +66,8 @@ export const ACCOUNTS: AccountSpec[] = [
   { username: 'dealer5', realname: '何志强', role: 'dealerStaff', place: { kind: 'dealer', finance: 1, dealer: 1 } },
   { username: 'dealer6', realname: '罗雪梅', role: 'dealerStaff', place: { kind: 'dealer', finance: 1, dealer: 2 } },
   { username: 'installer2', realname: '马俊', role: 'installer', place: { kind: 'installer', finance: 1 } },
+  { username: 'recovery1', realname: '钱伟', role: 'recoveryAgent', place: { kind: 'recovery', finance: 0 } },
+  { username: 'recovery2', realname: '冯磊', role: 'recoveryAgent', place: { kind: 'recovery', finance: 1 } },
 ];
 
 /** The department name an account belongs to, for banners and the README. */
@@ -69,5 +76,6 @@ export function placeName(place: AccountPlace): string {
   const f = FINANCE[place.finance] as FinanceSpec;
   if (place.kind === 'finance') return f.name;
   if (place.kind === 'installer') return f.installer.name;
+  if (place.kind === 'recovery') return f.recovery.name;
   return (f.dealers[place.dealer] as DealerSpec).name;
 }

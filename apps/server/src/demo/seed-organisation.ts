@@ -17,7 +17,7 @@ export type DealerUnit = {
   contractPrefix: string;
 };
 
-export type FinanceUnit = { id: number; installerId: number; dealers: DealerUnit[] };
+export type FinanceUnit = { id: number; installerId: number; recoveryId: number; dealers: DealerUnit[] };
 
 export type Organisation = {
   rootId: number;
@@ -45,6 +45,7 @@ async function insertDept(trx: Kysely<DB>, parent: { id: number; path: string } 
 export async function insertOrganisation(trx: Kysely<DB>, rng: Rng, createdAt: number, passwordHash: string): Promise<Organisation> {
   const root = await insertDept(trx, null, { kind: 'platform', ...PLATFORM }, createdAt);
   const finance: FinanceUnit[] = [];
+  const financeDepts: { id: number; path: string }[] = [];
   for (const f of FINANCE) {
     const fin = await insertDept(trx, root, { kind: 'finance', name: f.name, province: f.province, city: f.city }, createdAt);
     const dealers: DealerUnit[] = [];
@@ -54,7 +55,13 @@ export async function insertOrganisation(trx: Kysely<DB>, rng: Rng, createdAt: n
       dealers.push({ id: d.id, financeId: fin.id, index, spec, city, contractPrefix: f.contractPrefix });
     }
     const installer = await insertDept(trx, fin, { kind: 'installer', ...f.installer }, createdAt);
-    finance.push({ id: fin.id, installerId: installer.id, dealers });
+    finance.push({ id: fin.id, installerId: installer.id, recoveryId: 0, dealers });
+    financeDepts.push(fin);
+  }
+  // After every other department, so the ids of those stay as they were before recovery companies existed.
+  for (const [i, f] of FINANCE.entries()) {
+    const unit = finance[i] as FinanceUnit;
+    unit.recoveryId = (await insertDept(trx, financeDepts[i]!, { kind: 'recovery', ...f.recovery }, createdAt)).id;
   }
 
   const roleId = await insertBuiltInRoles(trx, root.id);
@@ -64,6 +71,7 @@ export async function insertOrganisation(trx: Kysely<DB>, rng: Rng, createdAt: n
     const f = finance[p.finance] as FinanceUnit;
     if (p.kind === 'finance') return f.id;
     if (p.kind === 'installer') return f.installerId;
+    if (p.kind === 'recovery') return f.recoveryId;
     return (f.dealers[p.dealer] as DealerUnit).id;
   };
   const users = await trx

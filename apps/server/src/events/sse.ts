@@ -2,6 +2,11 @@ import type { LiveEventMap, LiveEventName } from '@cvrisk/contracts';
 
 /** The server-sent-events wire format (WHATWG HTML §9.2), typed by the contract's event map. */
 export function sseEvent<E extends LiveEventName>(name: E, data: LiveEventMap[E]): string {
+  return sseMessage(name, data);
+}
+
+/** One event of any stream (the field page's has its own names). */
+export function sseMessage(name: string, data: unknown): string {
   // JSON.stringify never emits a line break, so the payload is always one `data:` line.
   return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 }

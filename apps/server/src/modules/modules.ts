@@ -37,6 +37,8 @@ import { warningDetailModule } from './warning-detail/warning-detail.module.js';
 import { warningFeedModule } from './warning-feed/warning-feed.module.js';
 import { warningModule } from './warning/warning.module.js';
 import { whiteListModule } from './whitelist/whitelist.module.js';
+import { vehicleControlModule } from './vehicle-control/vehicle-control.module.js';
+import { recoveryModule } from './recovery/recovery.module.js';
 
 /**
  * Every server module, in registration order. A new feature adds its module here; app.ts does not
@@ -77,6 +79,8 @@ export const MODULES: readonly AppModule[] = [
   warningFeedModule,
   pushModule,
   dispatchModule,
+  vehicleControlModule,
+  recoveryModule,
   auditModule,
   roleModule,
   userModule,

@@ -33,7 +33,8 @@ function queryTokenOf(request: FastifyRequest): string | undefined {
   return typeof value === 'string' && value ? value : undefined;
 }
 
-const TOKEN_IN_URL = new RegExp(`([?&]${TOKEN_NAME}=)[^&#]*`, 'gi');
+// `token`: a field link's (issue 32), which opens a car's position without an account.
+const TOKEN_IN_URL = new RegExp(`([?&](?:${TOKEN_NAME}|token)=)[^&#]*`, 'gi');
 
 /**
  * The request as the log shows it (Fastify's fields), with a token carried in the URL blanked:

@@ -6,6 +6,7 @@ import { migrateToLatest, openDatabase, schemaInUrl, type Db } from '../db/datab
 import { startPartitionJob } from '../db/position-partitions.js';
 import { loadDemoHistory, startDemoFleet, type DemoFleet } from '../demo/demo-fleet.js';
 import { handleDemoWarnings } from '../demo/demo-handling.js';
+import { seedDemoRecovery } from '../demo/demo-recovery.js';
 import { seedDemoOrders } from '../demo/demo-orders.js';
 import { registerFittedDemoDevices } from '../demo/demo-terminals.js';
 import { DEFAULT_DEMO_SEED, DEMO_ACCOUNTS, DEMO_PASSWORD, demoLoaded, seedDemo } from '../demo/seed-demo.js';
@@ -95,6 +96,8 @@ export async function startAllRole(config: Config, logger: Logger): Promise<{ ur
     console.log(`  demo operators had handled ${handled} of the older warnings`);
     const orders = await seedDemoOrders(handle.db, config.dataDir, telemetry.devicesEdited, Date.now());
     console.log(`  demo operators and installers had worked ${orders} dispatch orders`);
+    const cases = await seedDemoRecovery(handle.db, Date.now());
+    console.log(`  demo operators and recovery companies had worked ${cases} recovery cases`);
   }
   if (firstDemoStart) {
     const registered = await registerFittedDemoDevices(handle.db, config.dataDir, Date.now());

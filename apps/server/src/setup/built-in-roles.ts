@@ -8,10 +8,11 @@ export const ROLE_NAMES: Record<RoleCode, { zh: string; en: string }> = {
   financeOperator: { zh: '金融风控专员', en: 'Finance risk operator' },
   dealerStaff: { zh: '经销商员工', en: 'Dealer staff' },
   installer: { zh: '安装师傅', en: 'Installer' },
+  recoveryAgent: { zh: '追车专员', en: 'Recovery agent' },
 };
 
 /**
- * The five built-in roles, owned by the platform department: shared with every institution, which may
+ * The built-in roles, owned by the platform department: shared with every institution, which may
  * build its own beside them. The same on a first start without the demo and in the demo dataset.
  */
 export async function insertBuiltInRoles(trx: Kysely<DB>, platformDeptId: number): Promise<Map<RoleCode, number>> {

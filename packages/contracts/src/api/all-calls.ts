@@ -36,6 +36,8 @@ import { DispatchCalls } from '../dispatch-calls.js';
 import { AuditCalls } from '../audit.js';
 import { RoleCalls } from '../roles.js';
 import { UserCalls } from '../users.js';
+import { FieldCalls, RecoveryCalls } from '../recovery-calls.js';
+import { VehicleControlCalls } from '../vehicle-control.js';
 
 /**
  * Every declared call, by feature. The OpenAPI document, the fuzz test and the route check are
@@ -77,6 +79,9 @@ export const ALL_CALLS = {
   audit: AuditCalls,
   role: RoleCalls,
   user: UserCalls,
+  recovery: RecoveryCalls,
+  field: FieldCalls,
+  vehicleControl: VehicleControlCalls,
   ...Object.fromEntries(Object.entries(ReportCalls).map(([name, calls]) => [`report.${name}`, calls])),
 } satisfies Record<string, Record<string, CallDeclaration>>;
 

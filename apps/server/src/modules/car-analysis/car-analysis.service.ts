@@ -15,7 +15,7 @@ const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
  * so its stops are exact), the most recently heard first; a wireless tracker only when the car has
  * no wired device. Two devices of one car would count every stop twice.
  */
-function describingDevice(devices: { id: number; kind: number; last_time: number | null }[]): number | null {
+export function describingDevice(devices: { id: number; kind: number; last_time: number | null }[]): number | null {
   const ranked = [...devices].sort((a, b) => a.kind - b.kind || (b.last_time ?? -1) - (a.last_time ?? -1));
   return ranked[0]?.id ?? null;
 }

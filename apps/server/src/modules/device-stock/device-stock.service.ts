@@ -1,4 +1,5 @@
 import {
+  DEPT_KIND_LABELS,
   DEVICE_STOCK_LIMITS as L, formatTime,
   type DeviceKind, type PageResult, type StockCountQuery, type StockCounts, type StockImportBody, type StockImportProblem,
   type StockImportReport, type StockItem, type StockListQuery, type StockRetireBody, type StockRetireResult, type StockState,
@@ -67,7 +68,7 @@ export function createDeviceStockService(deps: DeviceStockDeps) {
     const dept = scopeHas(scope, deptId) ? await repo.dept(deptId) : undefined;
     if (!dept) throw notFound('部门不存在');
     if (dept.kind === 'platform') throw badInput('参数错误：deptId 平台不持有设备库存，请选择金融机构或经销商');
-    if (dept.kind === 'installer') throw badInput('参数错误：deptId 安装商不持有设备库存，请选择金融机构或经销商');
+    if (dept.kind === 'installer' || dept.kind === 'recovery') throw badInput(`参数错误：deptId ${DEPT_KIND_LABELS[dept.kind].zh}不持有设备库存，请选择金融机构或经销商`);
     const disabled = await repo.disabledAmong(dept.path.split('/').filter(Boolean).map(Number));
     if (disabled) throw badInput(`${disabled.name}已停用，不能${verb}设备`);
     return dept;

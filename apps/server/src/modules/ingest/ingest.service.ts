@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  DEPT_KIND_LABELS,
   formatTime, IngestBatch, IngestPosition, parseTime,
   type CreateIntegration, type IngestItemResult, type IngestResult, type IntegrationCreated, type IntegrationItem,
 } from '@cvrisk/contracts';
@@ -41,7 +42,7 @@ export function createIngestService(deps: IngestDeps) {
       // A platform user's scope is everything, so an id of no department must be refused here, not by the foreign key.
       const dept = scopeHas(user.scope, deptId) ? await repo.dept(deptId) : undefined;
       if (!dept) throw notFound('机构不存在');
-      if (dept.kind === 'installer') throw badInput('参数错误：deptId 安装商名下没有设备和贷款，不能持有接口密钥');
+      if (dept.kind === 'installer' || dept.kind === 'recovery') throw badInput(`参数错误：deptId ${DEPT_KIND_LABELS[dept.kind].zh}名下没有设备和贷款，不能持有接口密钥`);
       const apiKey = crypto.randomBytes(24).toString('base64url');
       const keyHint = apiKey.slice(-4);
       const id = await db.transaction().execute(async (trx) => {

@@ -267,6 +267,28 @@ export const MENU: RouteItem[] = [
       },
     ],
   },
+  // Issue 32: recovery. The list serves the institution, the dealer (read only) and the recovery company (its own cases).
+  {
+    path: '/recovery',
+    component: 'Layout',
+    redirect: '/recovery/recoveryCases',
+    meta: { title: '追车管理', titleEn: 'Recovery', icon: 'AimOutlined' },
+    children: [
+      {
+        path: 'recoveryCases',
+        name: 'RecoveryCases',
+        component: 'recoveryCases',
+        meta: { title: '追车管理', titleEn: 'Recovery cases', icon: 'AimOutlined', permissions: ['recovery:view'] },
+      },
+      {
+        path: 'recoveryCase',
+        name: 'RecoveryCase',
+        component: 'recoveryCase',
+        hidden: true,
+        meta: { title: '案件详情', titleEn: 'Recovery case', icon: 'FileSearchOutlined', permissions: ['recovery:view'], noKeepAlive: true },
+      },
+    ],
+  },
   {
     path: '/onlineCheck',
     component: 'Layout',
@@ -322,6 +344,12 @@ export const MENU: RouteItem[] = [
         name: 'AlarmMapping',
         component: 'alarmMapping',
         meta: { title: '设备报警映射', titleEn: 'Alarm mapping', icon: 'BellOutlined', permissions: ['user:admin'] },
+      },
+      {
+        path: 'controlMapping',
+        name: 'ControlMapping',
+        component: 'controlMapping',
+        meta: { title: '断油断电指令映射', titleEn: 'Immobilisation mapping', icon: 'PoweroffOutlined', permissions: ['user:admin'] },
       },
       {
         path: 'auditLog',

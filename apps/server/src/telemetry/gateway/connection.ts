@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import { relayStateOf } from '@cvrisk/contracts';
 import type { CommandStore, StoredCommand } from '../commands/command-store.js';
 import {
   createAckEncoder, decodeFrame, decodeMessage, deviceNumberFromPhone, encodeDownlink, FrameSplitter, MessageId, RegisterResult, ResponseResult,
@@ -234,11 +235,21 @@ export class TerminalConnection {
         return this.store(header, m.locations, at);
       case 'location-query-reply': {
         const l = m.location;
-        const answered = () => this.markAnswered(m.replySerial, true, `位置 ${l.longitude.toFixed(6)},${l.latitude.toFixed(6)}`);
-        const storing = this.store(header, [l], at);
-        return storing ? storing.then(answered) : answered();
+        return this.storeAndMarkAnswered(header, l, at, m.replySerial, `位置 ${l.longitude.toFixed(6)},${l.latitude.toFixed(6)}`);
+      }
+      case 'vehicle-control-reply': {
+        // The status word it carries says whether the relay is now cut; stored, it is the device's relay state.
+        const relay = relayStateOf(m.location.status) === 'cut' ? '油电已断开' : '油电正常';
+        return this.storeAndMarkAnswered(header, m.location, at, m.replySerial, `车辆控制应答：${relay}`);
       }
     }
+  }
+
+  /** An answer carrying a position (0x0201, 0x0500): the position is stored as a report, then the command marked answered. */
+  private storeAndMarkAnswered(header: Jt808Header, l: Location, at: number | undefined, replySerial: number, reply: string): Promise<void> {
+    const answered = () => this.markAnswered(replySerial, true, reply);
+    const storing = this.store(header, [l], at);
+    return storing ? storing.then(answered) : answered();
   }
 
   private async register(header: Jt808Header, claim: RegistrationClaim): Promise<void> {

@@ -1,7 +1,10 @@
 import { decodeGbk, decodePaddedGbk, encodeGbk } from './gbk.js';
 
-/** Thrown by `BodyReader` when a body ends early; the codec turns it into `{ ok: false, reason: 'bad-body' }`. */
-export class BodyTooShort extends Error {}
+/** A body that does not hold what its message says; the codec turns it into `{ ok: false, reason: 'bad-body' }`. */
+export class BadBody extends Error {}
+
+/** Thrown by `BodyReader` when a body ends early. */
+export class BodyTooShort extends BadBody {}
 
 /** Big-endian cursor over a message body that refuses to read past the end. */
 export class BodyReader {

@@ -1,4 +1,4 @@
-import { BodyReader, BodyTooShort } from './body-reader.js';
+import { BadBody, BodyReader } from './body-reader.js';
 import { checkCode, FLAG, unescapeBytes } from './escape.js';
 import { packFrames } from './frame-writer.js';
 import { parseHeader } from './header.js';
@@ -17,6 +17,7 @@ import { decodeLocationBatch } from './messages/location-batch.js';
 import { decodeLocationQueryReply, decodeLocationReport } from './messages/location.js';
 import { decodeSetParameters, encodeSetParameters } from './messages/parameters.js';
 import { decodeRegister, decodeRegisterResponse, encodeRegisterResponse } from './messages/register.js';
+import { decodeVehicleControl, decodeVehicleControlReply, encodeVehicleControl } from './messages/vehicle-control.js';
 import type {
   DecodedMessage,
   DecodeResult,
@@ -37,6 +38,7 @@ const DECODERS = new Map<number, BodyDecoder>([
   [MessageId.auth, decodeAuth],
   [MessageId.location, decodeLocationReport],
   [MessageId.locationQueryReply, decodeLocationQueryReply],
+  [MessageId.vehicleControlReply, decodeVehicleControlReply],
   [MessageId.locationBatch, decodeLocationBatch],
   [MessageId.platformResponse, decodePlatformResponse],
   [MessageId.registerResponse, decodeRegisterResponse],
@@ -45,6 +47,7 @@ const DECODERS = new Map<number, BodyDecoder>([
   [MessageId.locationQuery, () => ({ kind: 'location-query' })],
   [MessageId.temporaryTracking, decodeTemporaryTracking],
   [MessageId.textMessage, decodeTextMessage],
+  [MessageId.vehicleControl, decodeVehicleControl],
 ]);
 
 /**
@@ -81,7 +84,7 @@ export function decodeMessage(header: Jt808Header, body: Buffer): DecodeResult {
   try {
     return { ok: true, header, message: decode(new BodyReader(body), header.version) };
   } catch (err) {
-    if (err instanceof BodyTooShort) return { ok: false, reason: 'bad-body', header, body };
+    if (err instanceof BadBody) return { ok: false, reason: 'bad-body', header, body };
     throw err;
   }
 }
@@ -102,6 +105,8 @@ function downlinkBody(m: DownlinkMessage, version: ProtocolVersion): [number, Bu
       return [MessageId.terminalControl, encodeTerminalControl(m)];
     case 'text-message':
       return [MessageId.textMessage, encodeTextMessage(m, version)];
+    case 'vehicle-control':
+      return [MessageId.vehicleControl, encodeVehicleControl(m, version)];
   }
 }
 

@@ -42,6 +42,8 @@ function corpus(): Buffer[] {
       encodeDownlink(ctx, { kind: 'terminal-control', command: 1, parameter: 'a;b' }).bytes,
       encodeDownlink(ctx, { kind: 'text-message', flag: 1, textType: 1, text: '你好' }).bytes,
       encodeDownlink(ctx, { kind: 'temporary-tracking', intervalSeconds: 1, validitySeconds: 2 }).bytes,
+      encodeDownlink(ctx, { kind: 'vehicle-control', flag: 1, typeId: 0xf001 }).bytes,
+      encodeUplink(ctx, { kind: 'vehicle-control-reply', replySerial: 1, location: fix }).bytes,
     );
   }
   // The parts of a sub-packaged batch, so fragments and reassembly are fuzzed too.

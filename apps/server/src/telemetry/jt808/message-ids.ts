@@ -7,6 +7,7 @@ export const MessageId = {
   auth: 0x0102,
   location: 0x0200,
   locationQueryReply: 0x0201,
+  vehicleControlReply: 0x0500,
   locationBatch: 0x0704,
   platformResponse: 0x8001,
   registerResponse: 0x8100,
@@ -15,6 +16,7 @@ export const MessageId = {
   locationQuery: 0x8201,
   temporaryTracking: 0x8202,
   textMessage: 0x8300,
+  vehicleControl: 0x8500,
 } as const;
 
 /** Result byte of 0x8001 (and, values 0–3, of the terminal's 0x0001). */

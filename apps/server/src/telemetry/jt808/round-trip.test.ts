@@ -29,6 +29,7 @@ const DOWNLINK_KINDS: string[] = [
   'set-parameters',
   'terminal-control',
   'text-message',
+  'vehicle-control',
 ];
 const isDownlink = (m: UplinkMessage<LocationFix> | DownlinkMessage): m is DownlinkMessage => DOWNLINK_KINDS.includes(m.kind);
 
@@ -100,6 +101,7 @@ function uplinks(version: ProtocolVersion): UplinkMessage<LocationFix>[] {
     { kind: 'location', location: fixA },
     { kind: 'location', location: fixNoTime },
     { kind: 'location-query-reply', replySerial: 0xfffe, location: fixB },
+    { kind: 'vehicle-control-reply', replySerial: 0x7e7d, location: { ...fixA, status: fixA.status | 0x0c00 } },
     { kind: 'location-batch', batchType: 1, locations: [fixA, fixB, fixNoTime] },
   ];
 }
@@ -130,6 +132,7 @@ function downlinks(version: ProtocolVersion): DownlinkMessage[] {
     version === 2019
       ? { kind: 'text-message', flag: 0x0c, textType: 2, text: '请于本周内还款，谢谢' }
       : { kind: 'text-message', flag: 0x0c, text: '请于本周内还款，谢谢' },
+    version === 2019 ? { kind: 'vehicle-control', flag: 0x7e, typeId: 0xf07d } : { kind: 'vehicle-control', flag: 0x7e },
   ];
 }
 
@@ -138,6 +141,7 @@ function expected(m: UplinkMessage<LocationFix> | DownlinkMessage): DecodedMessa
   switch (m.kind) {
     case 'location':
     case 'location-query-reply':
+    case 'vehicle-control-reply':
       return { ...m, location: decodedFix(m.location) };
     case 'location-batch':
       return { ...m, locations: m.locations.map(decodedFix) };

@@ -5,6 +5,7 @@ import { encodeGeneralResponse } from './messages/general-response.js';
 import { encodeLocationBatch } from './messages/location-batch.js';
 import { encodeLocationQueryReply, encodeLocationReport } from './messages/location.js';
 import { encodeRegister } from './messages/register.js';
+import { encodeVehicleControlReply } from './messages/vehicle-control.js';
 import type { EncodedMessage, HeaderContext, LocationFix, ProtocolVersion, UplinkMessage } from './types.js';
 
 function uplinkBody(m: UplinkMessage<LocationFix>, version: ProtocolVersion): [number, Buffer] {
@@ -23,6 +24,8 @@ function uplinkBody(m: UplinkMessage<LocationFix>, version: ProtocolVersion): [n
       return [MessageId.location, encodeLocationReport(m)];
     case 'location-query-reply':
       return [MessageId.locationQueryReply, encodeLocationQueryReply(m)];
+    case 'vehicle-control-reply':
+      return [MessageId.vehicleControlReply, encodeVehicleControlReply(m)];
     case 'location-batch':
       return [MessageId.locationBatch, encodeLocationBatch(m)];
   }

@@ -93,6 +93,12 @@ export interface LocationQueryReply<L extends LocationFix = Location> {
   replySerial: number;
   location: L;
 }
+/** 0x0500: the answer to a 0x8500, with the position (and status word) after the control. */
+export interface VehicleControlReply<L extends LocationFix = Location> {
+  kind: 'vehicle-control-reply';
+  replySerial: number;
+  location: L;
+}
 export interface LocationBatch<L extends LocationFix = Location> {
   kind: 'location-batch';
   /** 0 normal batch, 1 blind-area re-send (positions stored while out of coverage). */
@@ -109,6 +115,7 @@ export type UplinkMessage<L extends LocationFix = Location> =
   | Auth
   | LocationReport<L>
   | LocationQueryReply<L>
+  | VehicleControlReply<L>
   | LocationBatch<L>;
 
 export interface PlatformResponse { kind: 'platform-response'; replySerial: number; replyId: number; result: number }
@@ -145,6 +152,17 @@ export interface TextMessage {
   text: string;
 }
 
+/**
+ * 0x8500 with one control. A 2013 body is the flag byte alone; a 2019 body lists (control type id,
+ * parameter) entries, and this carries one: the flag as the BYTE parameter of `typeId`.
+ */
+export interface VehicleControl {
+  kind: 'vehicle-control';
+  flag: number;
+  /** 2019 only: 0x0001 doors, 0xF001–0xFFFF the vendor's (VENDOR_CONTROL_TYPE_DEFAULT when absent). */
+  typeId?: number;
+}
+
 /** What the platform sends. */
 export type DownlinkMessage =
   | PlatformResponse
@@ -153,7 +171,8 @@ export type DownlinkMessage =
   | TemporaryTracking
   | SetParameters
   | TerminalControl
-  | TextMessage;
+  | TextMessage
+  | VehicleControl;
 
 /** One part of a sub-packaged body; hand it to `SubPackageAssembler`. */
 export interface Fragment { kind: 'fragment'; body: Buffer }

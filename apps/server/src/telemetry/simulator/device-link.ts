@@ -1,4 +1,4 @@
-import { INGEST_KEY_HEADER } from '@cvrisk/contracts';
+import { INGEST_KEY_HEADER, type ControlAction } from '@cvrisk/contracts';
 import type { LocationFix } from '../jt808/index.js';
 import type { PositionPipeline } from '../pipeline/position-pipeline.js';
 import type { FixBuffer } from './fix-buffer.js';
@@ -59,17 +59,20 @@ export async function signIn(vt: VirtualTerminal, authCodes: AuthCodes): Promise
   if (!(await vt.authenticate(code))) throw new Error(`${number} could not authenticate`);
 }
 
+/** How a live device answers platform commands: where it is now (a position query), and what its car does when the relay is cut or restored. */
+export type CommandHandling = { whereNow: () => LocationFix; onRelay: (order: ControlAction) => void };
+
 /**
- * Opens a device's link. Over TCP it connects and signs in (`signIn`). `whereNow` answers platform
- * commands such as a position query.
+ * Opens a device's link. Over TCP it connects and signs in (`signIn`), and with `commands` it obeys
+ * what the platform sends as a terminal of its model does (`VirtualTerminal.obey`).
  */
-export async function openLink(device: PlannedDevice, c: Connection, authCodes: AuthCodes, whereNow?: () => LocationFix): Promise<DeviceLink> {
+export async function openLink(device: PlannedDevice, c: Connection, authCodes: AuthCodes, commands?: CommandHandling): Promise<DeviceLink> {
   if (c.transport === 'http') return new HttpLink(device.number, c.url, c.apiKey);
   if (c.transport === 'pipeline') return new PipelineLink(device.number, c.pipeline);
   const vt = new VirtualTerminal({ host: c.host, port: c.port, deviceNumber: device.number, version: device.version, model: device.model, replyTimeoutMs: c.replyTimeoutMs ?? 60_000 });
   await vt.connect();
   try {
-    if (whereNow) vt.onCommand = (m, serial) => vt.answer(serial, m, whereNow());
+    if (commands) vt.onCommand = (m, serial) => vt.obey(serial, m, commands.whereNow, commands.onRelay);
     await signIn(vt, authCodes);
   } catch (err) {
     vt.close();

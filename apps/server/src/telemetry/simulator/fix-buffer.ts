@@ -1,9 +1,12 @@
 import type { IngestPosition } from '@cvrisk/contracts';
 import type { LocationFix } from '../jt808/index.js';
+import { VENDOR_ITEMS } from '../gateway/to-position.js';
 import type { IncomingPosition } from '../pipeline/incoming.js';
 import { locationFix } from './virtual-terminal.js';
 
 const NONE = -1;
+/** Status bits the other columns stand for: ACC, positioned, south, west. */
+const DERIVED_STATUS = 0b1111;
 /** What `locationFix` puts in every fix, so every transport stores the same row. */
 const ALTITUDE = 20;
 const SIGNAL = 25;
@@ -28,6 +31,8 @@ export class FixBuffer {
   battery = new Int16Array(0);
   /** 1 satellites, 2 cell towers; 0 when the device does not say (wired). */
   fixSource = new Uint8Array(0);
+  /** Status bits besides ACC and positioned, which the other columns give: the relay's bits 10 and 11 while it is cut. */
+  status = new Uint32Array(0);
 
   constructor(capacity = 1024) {
     this.grow(capacity);
@@ -37,7 +42,7 @@ export class FixBuffer {
     this.length = 0;
   }
 
-  push(time: number, lng: number, lat: number, speed: number, direction: number, acc: boolean, alarm: number, mileage: number, battery: number, fixSource: number): void {
+  push(time: number, lng: number, lat: number, speed: number, direction: number, acc: boolean, alarm: number, mileage: number, battery: number, fixSource: number, status = 0): void {
     if (this.length === this.time.length) this.grow(this.length * 2);
     const i = this.length++;
     this.time[i] = time;
@@ -50,6 +55,17 @@ export class FixBuffer {
     this.mileage[i] = mileage;
     this.battery[i] = battery;
     this.fixSource[i] = fixSource;
+    this.status[i] = status;
+  }
+
+  /** Appends a fix made by `locationFix` (one the plan does not hold: the simulator's answer to a command). */
+  pushFix(f: LocationFix): void {
+    const battery = f.rawItems.get(VENDOR_ITEMS.battery)?.[0];
+    const source = f.rawItems.get(VENDOR_ITEMS.fixSource)?.[0];
+    this.push(
+      f.time ?? 0, f.longitude, f.latitude, f.speedKmh, f.direction, (f.status & 1) === 1, f.alarm, f.items.mileageKm ?? NaN,
+      battery ?? NONE, source ?? 0, (f.status & ~DERIVED_STATUS) >>> 0,
+    );
   }
 
   /** Index of the first fix at or after a time. */
@@ -71,7 +87,7 @@ export class FixBuffer {
     const source = this.fixSource[i]!;
     return locationFix({
       time: this.time[i]!, lng: this.lng[i]!, lat: this.lat[i]!, speed: this.speed[i]!, direction: this.direction[i]!,
-      acc: this.acc[i] === 1, alarm: this.alarm[i]!,
+      acc: this.acc[i] === 1, alarm: this.alarm[i]!, status: this.status[i]!,
       ...(Number.isNaN(mileage) ? {} : { mileageKm: mileage }),
       ...(battery === NONE ? {} : { battery }),
       ...(source === 0 ? {} : { fixSource: source }),
@@ -88,7 +104,7 @@ export class FixBuffer {
       deviceNumber, gpsTime: Math.floor(this.time[i]! / 1000) * 1000, lng: round6(this.lng[i]!), lat: round6(this.lat[i]!),
       speed: Math.round(this.speed[i]! * 10) / 10, direction: this.direction[i]!, altitude: ALTITUDE, acc,
       mileageKm: Number.isNaN(mileage) ? null : Math.round(mileage * 10) / 10, satellites: source === 2 ? 0 : 12, signal: SIGNAL,
-      battery: battery === NONE ? null : battery, fixType: source === 2 ? 2 : 1, alarmWord: this.alarm[i]!, statusWord: acc | 0b10,
+      battery: battery === NONE ? null : battery, fixType: source === 2 ? 2 : 1, alarmWord: this.alarm[i]!, statusWord: acc | 0b10 | this.status[i]!,
     };
   }
 
@@ -115,6 +131,7 @@ export class FixBuffer {
     this.mileage = resized(this.mileage, capacity, n);
     this.battery = resized(this.battery, capacity, n);
     this.fixSource = resized(this.fixSource, capacity, n);
+    this.status = resized(this.status, capacity, n);
   }
 }
 

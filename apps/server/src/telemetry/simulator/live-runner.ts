@@ -1,8 +1,11 @@
+import type { ControlAction } from '@cvrisk/contracts';
+import type { LocationFix } from '../jt808/index.js';
 import type { AuthCodes } from './auth-codes.js';
 import { openLink, RegistrationRefused, type Connection, type DeviceLink } from './device-link.js';
 import { FixBuffer } from './fix-buffer.js';
 import { HOUR_MS } from './local-time.js';
 import type { FleetPlan, PlannedDevice } from './plan-types.js';
+import { StoppedCar } from './stopped-car.js';
 import { deviceFixes, fixNow } from './timeline.js';
 
 export type LiveOptions = {
@@ -55,13 +58,22 @@ type State = {
   lastSent: number;
   retryAt: number;
   failures: number;
+  /** Set while the platform has the relay cut: the car stands still and the plan's fixes are skipped. */
+  stopped: StoppedCar | null;
+  /** When the last restore came (simulated time): the plan's fixes up to it stood still, and are not sent. */
+  resumedAt: number;
+  /** A report outside the plan to send first: where the car is as it resumes, without the relay bits. */
+  resumeReport: FixBuffer | null;
+  /** Time of the latest fix handed to the link: a report on a relay change comes after it, not as its duplicate. */
+  lastFixAt: number;
 };
 
 /**
  * Keeps the fleet reporting: one connection per device, each fix sent when its (simulated) time
  * comes, heartbeats while there is nothing to send, answers to platform commands, and after a
  * dropped connection a reconnect with back-off and the missed fixes sent as a blind-area batch.
- * A device inside one of its episode's silences holds no connection at all.
+ * A device inside one of its episode's silences holds no connection at all. A terminal whose relay
+ * the platform cuts (by its model's mapping) stops its car until it is restored.
  */
 export function startLive(o: LiveOptions): LiveRunner {
   const clock = o.clock ?? Date.now;
@@ -74,8 +86,11 @@ export function startLive(o: LiveOptions): LiveRunner {
   const stats = { positions: 0, connects: 0, errors: 0 };
   const simTime = () => simStart + (clock() - realStart) * speed;
   const inFlight = new Set<Promise<void>>();
+  /** Cars standing because one of their terminals cut the relay: the car's other devices report where it stands. */
+  const stoppedCars = new Map<number, StoppedCar>();
   const states: State[] = o.plan.devices.map((device) => ({
     device, link: null, busy: false, fixes: new FixBuffer(256), next: 0, generatedTo: from, lastSent: realStart, retryAt: 0, failures: 0,
+    stopped: null, resumedAt: -Infinity, resumeReport: null, lastFixAt: -Infinity,
   }));
 
   function run(s: State, op: () => Promise<void>): void {
@@ -101,9 +116,40 @@ export function startLive(o: LiveOptions): LiveRunner {
 
   async function linked(s: State): Promise<DeviceLink> {
     if (s.link) return s.link;
-    s.link = await openLink(s.device, o.connection, authCodes, () => fixNow(o.plan, s.device, simTime()));
+    s.link = await openLink(s.device, o.connection, authCodes, {
+      whereNow: () => whereNow(s),
+      onRelay: (order) => obeyRelay(s, order),
+    });
     stats.connects += 1;
     return s.link;
+  }
+
+  /**
+   * A cut stops the car where it is; a restore lets it carry on with its plan from now (where the
+   * plan has it by then), reporting at once as a terminal does when its status changes.
+   */
+  function obeyRelay(s: State, order: ControlAction): void {
+    const at = Math.max(simTime(), s.lastFixAt + 1000);
+    const carId = s.device.car.carId;
+    if (order === 'cut') {
+      s.stopped ??= new StoppedCar(fixNow(o.plan, s.device, at));
+      if (!stoppedCars.has(carId)) stoppedCars.set(carId, s.stopped);
+      return;
+    }
+    if (!s.stopped) return;
+    if (stoppedCars.get(carId) === s.stopped) stoppedCars.delete(carId);
+    s.stopped = null;
+    s.resumedAt = at;
+    s.resumeReport = new FixBuffer(1);
+    s.resumeReport.pushFix(fixNow(o.plan, s.device, at));
+  }
+
+  /** Where the device is now: its answer to a position query, or to a 0x8500. */
+  function whereNow(s: State): LocationFix {
+    const t = simTime();
+    if (s.stopped) return s.stopped.fixAt(t);
+    const fix = fixNow(o.plan, s.device, Math.max(t, s.resumedAt));
+    return stoppedCars.get(s.device.car.carId)?.standIn(fix) ?? fix;
   }
 
   function tick(): void {
@@ -126,6 +172,8 @@ export function startLive(o: LiveOptions): LiveRunner {
         deviceFixes(o.plan, s.device, s.generatedTo, to, s.fixes);
         s.generatedTo = to;
       }
+      const standingThrough = s.stopped ? sim : s.resumedAt;
+      while (s.next < s.fixes.length && s.fixes.time[s.next]! <= standingThrough) s.next += 1;
       let due = 0;
       while (s.next + due < s.fixes.length && due < MAX_UPLOAD && s.fixes.time[s.next + due]! <= sim) due += 1;
       if (due === 0 && silentAt(s.device, sim)) {
@@ -134,8 +182,19 @@ export function startLive(o: LiveOptions): LiveRunner {
         continue;
       }
       if (!s.link && (real < s.retryAt || connects++ >= CONNECTS_PER_TICK)) continue;
-      if (due > 0) {
+      const report = s.resumeReport ?? s.stopped?.reportDue(sim) ?? null;
+      if (report) {
+        s.resumeReport = null;
+        s.lastFixAt = report.time[0]!;
+        run(s, async () => {
+          await (await linked(s)).send(report, 0, 1, false);
+          s.lastSent = clock();
+          stats.positions += 1;
+        });
+      } else if (due > 0) {
         const start = s.next;
+        stoppedCars.get(s.device.car.carId)?.pin(s.fixes, start, start + due);
+        s.lastFixAt = s.fixes.time[start + due - 1]!;
         run(s, async () => {
           await (await linked(s)).send(s.fixes, start, start + due, due > 1);
           s.next = start + due;

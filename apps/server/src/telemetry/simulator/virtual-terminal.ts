@@ -1,8 +1,10 @@
 import net from 'node:net';
+import type { ControlAction } from '@cvrisk/contracts';
 import {
   decodeFrame, encodeUplink, FrameSplitter, MessageId, ResponseResult,
   type DownlinkMessage, type LocationFix, type ProtocolVersion, type UplinkMessage,
 } from '../jt808/index.js';
+import { relayOrderOf } from './relay.js';
 
 export type VirtualTerminalOptions = {
   host: string;
@@ -29,8 +31,8 @@ export class VirtualTerminal {
   private serial = 0;
   private readonly waiting = new Map<number, Waiter>();
   private readonly phone: string;
-  /** Platform commands received (0x8201 position queries are answered by `onCommand`). */
-  onCommand: ((m: DownlinkMessage, serial: number) => void) | null = null;
+  /** Platform commands received, with the frame as it came (0x8201 position queries are answered by `onCommand`). */
+  onCommand: ((m: DownlinkMessage, serial: number, frame: Buffer) => void) | null = null;
 
   constructor(readonly o: VirtualTerminalOptions) {
     this.phone = o.deviceNumber.padStart(o.version === 2019 ? 20 : 12, '0');
@@ -66,7 +68,7 @@ export class VirtualTerminal {
           w.resolve(m);
         }
       } else {
-        this.onCommand?.(m, d.header.serial);
+        this.onCommand?.(m, d.header.serial, frame);
       }
     }
   }
@@ -147,6 +149,23 @@ export class VirtualTerminal {
     else this.send({ kind: 'terminal-response', replySerial: serial, replyId: MESSAGE_ID_OF[m.kind] ?? 0, result: ResponseResult.ok });
   }
 
+  /**
+   * Answers a platform command as a terminal of its model does. A relay command of its model's
+   * mapping is carried out first (`onRelay`), so the answer shows it: 0x0500 with `where()` for a
+   * 0x8500, 0x0001 for the others. A relay command its model does not know is answered
+   * "unsupported" (3); anything else as `answer` does.
+   */
+  obey(serial: number, m: DownlinkMessage, where: () => LocationFix, onRelay: (order: ControlAction) => void): void {
+    const order = relayOrderOf(this.o.model, m);
+    if (order === null) {
+      this.answer(serial, m, where());
+      return;
+    }
+    if (order !== 'unsupported') onRelay(order);
+    if (order !== 'unsupported' && m.kind === 'vehicle-control') this.send({ kind: 'vehicle-control-reply', replySerial: serial, location: where() });
+    else this.send({ kind: 'terminal-response', replySerial: serial, replyId: MESSAGE_ID_OF[m.kind] ?? 0, result: order === 'unsupported' ? ResponseResult.unsupported : ResponseResult.ok });
+  }
+
   /** Connected, and the platform has not closed the connection. */
   get connected(): boolean {
     return this.socket !== null && !this.socket.destroyed && !this.socket.readableEnded;
@@ -162,16 +181,17 @@ const MESSAGE_ID_OF: Partial<Record<DownlinkMessage['kind'], number>> = {
   'set-parameters': MessageId.setParameters,
   'terminal-control': MessageId.terminalControl,
   'text-message': MessageId.textMessage,
+  'vehicle-control': MessageId.vehicleControl,
 };
 
-/** A fix as a JT/T 808 location body: status bit 0 ACC, bit 1 positioned. */
-export function locationFix(p: { time: number; lng: number; lat: number; speed: number; direction: number; acc: boolean; alarm?: number; mileageKm?: number; battery?: number; fixSource?: number }): LocationFix {
+/** A fix as a JT/T 808 location body: status bit 0 ACC, bit 1 positioned, and any further `status` bits. */
+export function locationFix(p: { time: number; lng: number; lat: number; speed: number; direction: number; acc: boolean; alarm?: number; status?: number; mileageKm?: number; battery?: number; fixSource?: number }): LocationFix {
   const rawItems = new Map<number, Buffer>();
   if (p.battery !== undefined) rawItems.set(0xe1, Buffer.from([p.battery]));
   if (p.fixSource !== undefined) rawItems.set(0xe2, Buffer.from([p.fixSource]));
   return {
     alarm: p.alarm ?? 0,
-    status: (p.acc ? 1 : 0) | 0b10,
+    status: ((p.status ?? 0) | (p.acc ? 1 : 0) | 0b10) >>> 0,
     latitude: p.lat,
     longitude: p.lng,
     altitude: 20,

@@ -17,6 +17,8 @@ export const routes: RouteObject[] = [
   { path: '/login', lazy: async () => ({ Component: (await import('../../features/auth/LoginPage')).LoginPage }) },
   // On the white list of console-spec §6: says that accounts come from the administrator.
   { path: '/register', lazy: async () => ({ Component: (await import('../../features/auth/RegisterPage')).RegisterPage }) },
+  // A field team's phone opens a recovery case's link without an account: beside the login page, outside the guard and the shell.
+  { path: '/field/:token', lazy: async () => ({ Component: (await import('../../features/fieldLink/FieldLinkPage')).FieldLinkPage }) },
   { path: '/401', lazy: async () => ({ Component: (await import('../../features/errors/StatusPage')).ForbiddenPage }) },
   { path: '/404', lazy: async () => ({ Component: (await import('../../features/errors/StatusPage')).NotFoundPage }) },
   {

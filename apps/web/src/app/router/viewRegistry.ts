@@ -185,6 +185,16 @@ export const views: Record<string, View> = {
     permissions: ['order:install'],
     page: lazyPage(() => import('../../features/dispatch/InstallerOrdersPage'), 'InstallerOrdersPage'),
   },
+  recoveryCases: {
+    path: '/recovery/recoveryCases',
+    permissions: ['recovery:view'],
+    page: lazyPage(() => import('../../features/recovery/RecoveryCasesPage'), 'RecoveryCasesPage'),
+  },
+  recoveryCase: {
+    path: '/recovery/recoveryCase',
+    permissions: ['recovery:view'],
+    page: lazyPage(() => import('../../features/recovery/RecoveryCasePage'), 'RecoveryCasePage'),
+  },
   onlineCheck: {
     path: '/onlineCheck/onlineCheck',
     permissions: ['device:view'],
@@ -219,6 +229,11 @@ export const views: Record<string, View> = {
     path: '/system/alarmMapping',
     permissions: ['user:admin'],
     page: lazyPage(() => import('../../features/alarmMapping/AlarmMappingPage'), 'AlarmMappingPage'),
+  },
+  controlMapping: {
+    path: '/system/controlMapping',
+    permissions: ['user:admin'],
+    page: lazyPage(() => import('../../features/controlMapping/ControlMappingPage'), 'ControlMappingPage'),
   },
   auditLog: {
     path: '/system/auditLog',

@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Spin } from 'antd';
+import { useSession } from '../../app/session/SessionContext';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { carCountQuery, deviceOnlineQuery, warningCountQuery } from '../home/home.queries';
+import { RECOVERY_FIGURES } from '../recovery/recoveryFigures';
+import { recoverySummaryQuery } from '../recovery/recovery.queries';
 import { onBoardCadence } from './dashboard.queries';
 import type { PanelSource } from './DashboardPanel';
 
@@ -40,10 +43,13 @@ export function LiveCounters({ seesWarnings }: { seesWarnings: boolean }) {
   const devices = useQuery(onBoardCadence(deviceOnlineQuery()));
   const cars = useQuery(onBoardCadence(carCountQuery()));
   const warnings = useQuery({ ...onBoardCadence(warningCountQuery()), enabled: seesWarnings });
+  // The chase's figures for those who may read cases: a second row, as eight in one would cut every title.
+  const seesRecovery = useSession().user.permissions.includes('recovery:view');
+  const recovery = useQuery({ ...onBoardCadence(recoverySummaryQuery()), enabled: seesRecovery });
   const unitDevice = t('dashboard.unit.device');
   const unitWarning = t('dashboard.unit.warning');
   return (
-    <div className="dashboard-counters">
+    <div className={seesRecovery ? 'dashboard-counters with-recovery' : 'dashboard-counters'}>
       <Counter title={t('dashboard.counter.online')} value={devices.data?.online} unit={unitDevice} tone="online" source={devices} />
       <Counter title={t('dashboard.counter.devices')} value={devices.data?.total} unit={unitDevice} tone="devices" source={devices} />
       {seesWarnings && (
@@ -53,6 +59,10 @@ export function LiveCounters({ seesWarnings }: { seesWarnings: boolean }) {
         </>
       )}
       <Counter title={t('dashboard.counter.cars')} value={cars.data?.count} unit={t('dashboard.unit.car')} tone="cars" source={cars} />
+      {seesRecovery &&
+        RECOVERY_FIGURES.map((f) => (
+          <Counter key={f.key} title={t(f.title)} value={recovery.data?.[f.key]} unit={t(f.unit)} tone={`recovery-${f.key}`} source={recovery} />
+        ))}
     </div>
   );
 }

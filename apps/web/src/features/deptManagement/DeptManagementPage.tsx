@@ -12,7 +12,7 @@ import { deptAdminQuery, deptsChanged, disableDept, enableDept } from './deptMan
 import { allIds, childKinds, filterTree, moveTargets, toTree, type DeptRow } from './deptTree';
 import { MoveDeptDialog } from './MoveDeptDialog';
 
-const KIND_COLORS = { platform: 'purple', finance: 'blue', dealer: 'green', installer: 'orange' } as const;
+const KIND_COLORS = { platform: 'purple', finance: 'blue', dealer: 'green', installer: 'orange', recovery: 'red' } as const;
 
 /** 部门管理: the caller's department subtree as a tree table, with create, edit, move, disable and enable. */
 export function DeptManagementPage() {

@@ -1,10 +1,10 @@
-import { TERMINAL_CONTROLS, type CommandName } from '@cvrisk/contracts';
+import { TERMINAL_CONTROLS } from '@cvrisk/contracts';
 import { Form, Input, InputNumber, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { formatSeconds } from '../../lib/format';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import type { Translate } from '../../lib/i18n/translate';
-import { FIELD_LABELS, SECONDS_LIMITS, SET_PARAMS_FIELDS, TEXT_MAX, type SecondsField } from './commandParams';
+import { FIELD_LABELS, SECONDS_LIMITS, SET_PARAMS_FIELDS, TEXT_MAX, type FormCommandName, type SecondsField } from './commandParams';
 
 const isBlank = (v: unknown) => v === null || v === undefined;
 
@@ -37,7 +37,7 @@ function SecondsItem({ field, rules, dependencies }: { field: SecondsField; rule
 }
 
 /** The fields the chosen command needs, each with its limits checked as the operator types. */
-export function CommandFields({ command }: { command: CommandName }) {
+export function CommandFields({ command }: { command: FormCommandName }) {
   const { t, lang } = useI18n();
   switch (command) {
     case 'positionQuery':

@@ -4,10 +4,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Select } from 'antd';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { CommandFields } from './CommandFields';
-import { toEqCommand, type CommandFormValues } from './commandParams';
+import { toEqCommand, type CommandFormValues, type FormCommandName } from './commandParams';
 import { commandHistoryQuery, sendCommand } from './positions.queries';
 
-const COMMANDS = Object.keys(COMMAND_IDS) as CommandName[];
+const COMMANDS = (Object.keys(COMMAND_IDS) as CommandName[]).filter((c): c is FormCommandName => c !== 'vehicleControl');
 
 type Props = { device: Pick<DeviceListItem, 'deviceNumber' | 'state'> };
 

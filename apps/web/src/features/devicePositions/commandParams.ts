@@ -2,9 +2,12 @@ import { EqCommand, TERMINAL_CONTROLS, type CommandItem, type CommandName } from
 import { formatSeconds } from '../../lib/format';
 import type { Lang, MessageKey, Translate } from '../../lib/i18n/translate';
 
+/** What the command form may send: vehicle control goes out only through an approved immobilisation. */
+export type FormCommandName = Exclude<CommandName, 'vehicleControl'>;
+
 /** The command form's values: every command's fields, of which the chosen command uses some. */
 export type CommandFormValues = {
-  command: CommandName;
+  command: FormCommandName;
   interval?: number | null;
   validity?: number | null;
   reportInterval?: number | null;
@@ -63,6 +66,9 @@ export function toEqCommand(deviceNumber: string, v: CommandFormValues): EqComma
   }
 }
 
+/** A vendor control word of an immobilisation (0xF0), as the platform administrator mapped it. */
+const controlWord = (v: unknown, t: Translate) => (typeof v === 'number' ? `${t('command.control')} 0x${v.toString(16).toUpperCase().padStart(2, '0')}` : '');
+
 /** What a sent command asked for, in the operator's words (`上报间隔 10秒，跟踪时长 1小时`). */
 export function describeParams(item: Pick<CommandItem, 'command' | 'params'>, t: Translate, lang: Lang): string {
   const p = item.params;
@@ -77,7 +83,9 @@ export function describeParams(item: Pick<CommandItem, 'command' | 'params'>, t:
     case 'setParams':
       return join(SET_PARAMS_FIELDS.map(seconds));
     case 'terminalControl':
-      return p.control === 4 || p.control === 5 ? TERMINAL_CONTROLS[p.control][lang] : '';
+      return p.control === 4 || p.control === 5 ? TERMINAL_CONTROLS[p.control][lang] : controlWord(p.control, t);
+    case 'vehicleControl':
+      return controlWord(p.flag, t);
     case 'text':
       return typeof p.text === 'string' ? p.text : '';
   }

@@ -1,21 +1,12 @@
 import { ORDER_STATE_LABELS, OrderStates } from '@cvrisk/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Tabs } from 'antd';
 import { listPageQuery } from '../../components/ListScreen';
+import { StateTabs } from '../../components/StateTabs';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { DISPATCH_KEY, fetchOrderPage, type OrderListPage } from './dispatch.queries';
 import { tabOf, type OrderListView, type OrderTab } from './orderFilters';
 
 type Props = { view: OrderListView; onTab: (tab: OrderTab) => void };
-
-function Label({ text, count }: { text: string; count: number | undefined }) {
-  return (
-    <span>
-      {text}
-      {count !== undefined && <span className="order-tab-count">{count.toLocaleString()}</span>}
-    </span>
-  );
-}
 
 /**
  * 全部 and one tab per state, each with how many orders the filters hold in it, then the abnormal
@@ -29,16 +20,14 @@ export function OrderStateTabs({ view, onTab }: Props) {
   const counts = page?.stateCounts;
   const all = counts && Object.values(counts).reduce((sum, n) => sum + n, 0);
   return (
-    <Card variant="borderless" className="order-tabs">
-      <Tabs
-        activeKey={tabOf(view)}
-        onChange={(key) => onTab(key as OrderTab)}
-        items={[
-          { key: 'all', label: <Label text={t('common.all')} count={all} /> },
-          ...OrderStates.map((s) => ({ key: `${s}`, label: <Label text={ORDER_STATE_LABELS[s][lang]} count={counts ? (counts[s] ?? 0) : undefined} /> })),
-          { key: 'abnormal', label: <Label text={t('orders.abnormalTab')} count={undefined} /> },
-        ]}
-      />
-    </Card>
+    <StateTabs
+      activeKey={tabOf(view)}
+      onChange={(key) => onTab(key as OrderTab)}
+      tabs={[
+        { key: 'all', label: t('common.all'), count: all },
+        ...OrderStates.map((s) => ({ key: `${s}`, label: ORDER_STATE_LABELS[s][lang], count: counts ? (counts[s] ?? 0) : undefined })),
+        { key: 'abnormal', label: t('orders.abnormalTab'), count: undefined },
+      ]}
+    />
   );
 }

@@ -11,6 +11,7 @@ import { HomeCardPlaceholder } from './HomeCardPlaceholder';
 import { carCountQuery, customerCountQuery, deviceOnlineQuery } from './home.queries';
 import { homeParts } from './homePrefetch';
 import { InstallerOrderFigures } from './InstallerOrderFigures';
+import { RecoverySummaryCards } from '../recovery/RecoverySummaryCards';
 import { StatCard } from './StatCard';
 import { WarningStatCards } from './WarningStatCards';
 import './home.css';
@@ -144,6 +145,7 @@ export function HomePage() {
             />
           </Col>
         )}
+        {parts.recovery && <RecoverySummaryCards />}
         {seesWarnings && <WarningStatCards />}
         {seesOrders && (
           <Col xs={24}>

@@ -1,6 +1,7 @@
 import type { Permission } from '@cvrisk/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { dispatchCountsQuery, mineCountsQuery } from '../dispatch/dispatch.queries';
+import { recoverySummaryQuery } from '../recovery/recovery.queries';
 import {
   alarmCountQuery,
   carCountQuery,
@@ -18,12 +19,15 @@ export function homeParts(permissions: readonly string[]) {
   const has = (p: Permission) => permissions.includes(p);
   // An installer company's staff see their own orders; the institution's device figures are not theirs.
   const installer = has('order:install') && !has('order:dispatch');
+  // So do a recovery company's: its home is the recovery figures of its own cases.
+  const recoveryTeam = has('recovery:field') && !has('recovery:manage');
   return {
-    devices: !installer || has('device:view'),
+    devices: (!installer && !recoveryTeam) || has('device:view'),
     customers: has('customer:view'),
     warnings: has('warning:view'),
     orders: has('order:dispatch'),
     installer,
+    recovery: has('recovery:view'),
   };
 }
 
@@ -39,6 +43,7 @@ export function prefetchHome(client: QueryClient, permissions: readonly string[]
     ...(parts.warnings ? [warningCountQuery(), alarmCountQuery(), warningListWeekQuery(), warningSeriesQuery(7), unhandledByTypeQuery()] : []),
     ...(parts.orders ? [dispatchCountsQuery()] : []),
     ...(parts.installer ? [mineCountsQuery()] : []),
+    ...(parts.recovery ? [recoverySummaryQuery()] : []),
   ];
   // The options differ in their reply types only; each goes into the cache under its own key.
   for (const q of queries) void client.prefetchQuery(q as ReturnType<typeof deviceOnlineQuery>);

@@ -1,4 +1,4 @@
-import { BankOutlined, ClusterOutlined, ShopOutlined, ToolOutlined } from '@ant-design/icons';
+import { BankOutlined, CarOutlined, ClusterOutlined, ShopOutlined, ToolOutlined } from '@ant-design/icons';
 import { DEPT_KIND_LABELS, type DeptKind, type DeptNode } from '@cvrisk/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Spin, Tag, Tree } from 'antd';
@@ -15,6 +15,7 @@ const KIND_ICONS: Record<DeptKind, ReactNode> = {
   finance: <BankOutlined />,
   dealer: <ShopOutlined />,
   installer: <ToolOutlined />,
+  recovery: <CarOutlined />,
 };
 
 /**

@@ -10,6 +10,7 @@ import { formatHeading } from '../../lib/compass';
 import { BatteryLevel, Coordinates, SignalBars } from '../../components/device/PositionCells';
 import '../devicePositions/positions.css';
 import { withLive } from './cardLive';
+import { RelayLine } from './RelayLine';
 import { playbackPath, realtimePath } from './trackLinks';
 
 type Props = {
@@ -70,6 +71,7 @@ function Body({ card, onPick }: { card: MonitorDeviceCard; onPick: Props['onPick
           },
         ]}
       />
+      <RelayLine deviceNumber={card.deviceNumber} />
       {card.siblings.length > 0 && (
         <div className="monitor-card-siblings">
           <span className="monitor-muted">{t('monitor.siblings')}</span>

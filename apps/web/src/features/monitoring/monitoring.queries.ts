@@ -1,4 +1,4 @@
-import { MonitorCalls, TrackCalls } from '@cvrisk/contracts';
+import { MonitorCalls, TrackCalls, VehicleControlCalls } from '@cvrisk/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/call';
 
@@ -26,4 +26,16 @@ export function searchDevices(keyword: string, signal: AbortSignal) {
 export function fetchTrack(kind: 'wired' | 'wireless', deviceNumber: string, startTime: string, endTime: string, signal: AbortSignal) {
   const replay = kind === 'wired' ? TrackCalls.replayWired : TrackCalls.replayWireless;
   return call(replay, { query: { deviceNumber, startTime, endTime } }, { signal });
+}
+
+/**
+ * The relay as the device last reported it, for the card's 油电状态 line. Silent: a user without
+ * `device:view` or a model without a mapping simply has no such line.
+ */
+export function relayQuery(deviceNumber: string) {
+  return queryOptions({
+    queryKey: ['monitor', 'relay', deviceNumber],
+    queryFn: ({ signal }) => call(VehicleControlCalls.relay, { query: { deviceNumber } }, { signal, silent: true }),
+    refetchInterval: CARD_REFRESH_MS,
+  });
 }

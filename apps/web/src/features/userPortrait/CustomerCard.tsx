@@ -6,6 +6,7 @@ import { CustomerGradeTag, LoanStatusTag } from '../../components/StatusTags';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { yuan } from '../customers/customerCells';
 import { MarkFraudDialog } from '../customers/MarkFraudDialog';
+import { OpenCaseButton } from '../recovery/OpenCaseButton';
 
 /** Who the customer is, their loans, and the loan-fraud flag with its reason. */
 export function CustomerCard({ c, canMark }: { c: PortraitCustomer; canMark: boolean }) {
@@ -26,6 +27,7 @@ export function CustomerCard({ c, canMark }: { c: PortraitCustomer; canMark: boo
       extra={
         <Space size={4}>
           <Button size="small" onClick={warningsOf}>{t('portrait.viewWarnings')}</Button>
+          <OpenCaseButton size="small" customerId={c.customerId} customerName={c.customerName} source="portrait" />
           {canMark && (
             <Button size="small" danger={!c.fraud} onClick={() => setMarking(true)}>
               {t(c.fraud ? 'customers.unmarkFraud' : 'customers.markFraud')}

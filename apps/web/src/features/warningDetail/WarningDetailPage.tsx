@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Result, Skeleton } from 'antd';
+import { Button, Card, Result, Skeleton, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session/SessionContext';
@@ -7,6 +7,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { VehicleUsePanel } from '../../components/map/VehicleUsePanel';
 import { useI18n } from '../../lib/i18n/I18nProvider';
 import { TreatDialog } from '../warnings/TreatDialog';
+import { WarningOpenCaseButton } from '../recovery/WarningOpenCaseButton';
 import { CarWarningCounts } from './CarWarningCounts';
 import { DeviceCard } from './DeviceCard';
 import { HandlingCard } from './HandlingCard';
@@ -48,11 +49,14 @@ export function WarningDetailPage() {
       <WarningInfoCard
         entity={entity}
         extra={
-          canHandle && entity.dealStatus === 0 ? (
-            <Button type="primary" size="small" onClick={() => setTreating(true)}>
-              {t('warningDetail.treat')}
-            </Button>
-          ) : null
+          <Space size={8}>
+            <WarningOpenCaseButton entity={entity} />
+            {canHandle && entity.dealStatus === 0 ? (
+              <Button type="primary" size="small" onClick={() => setTreating(true)}>
+                {t('warningDetail.treat')}
+              </Button>
+            ) : null}
+          </Space>
         }
       />
       <div className="wd-body">

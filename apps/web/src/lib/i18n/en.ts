@@ -1,4 +1,5 @@
 import { trackEn } from './messages/track';
+import { recoveryCaseEn } from './messages/recoveryCase';
 import { integrationKeysEn } from './messages/integration-keys';
 import { alarmMappingEn } from './messages/alarm-mapping';
 import { deviceStockEn } from './messages/deviceStock';
@@ -26,6 +27,7 @@ import { riskAdminEn } from './messages/riskAdmin';
 import { warningsEn } from './messages/warnings';
 import { auditEn } from './messages/audit';
 import { specCallsEn } from './messages/specCalls';
+import { recoveryEn } from './messages/recovery';
 import type { MessageKey } from './zh';
 
 export const en: Record<MessageKey, string> = {
@@ -54,7 +56,9 @@ export const en: Record<MessageKey, string> = {
   ...warningsEn,
   ...auditEn,
   ...specCallsEn,
+  ...recoveryEn,
   ...trackEn,
+  ...recoveryCaseEn,
   ...shellEn,
   ...monitoringEn,
   'app.name': 'Connected Vehicle Risk Control Platform',

@@ -1,4 +1,5 @@
 import { trackZh } from './messages/track';
+import { recoveryCaseZh } from './messages/recoveryCase';
 import { integrationKeysZh } from './messages/integration-keys';
 import { alarmMappingZh } from './messages/alarm-mapping';
 import { deviceStockZh } from './messages/deviceStock';
@@ -26,6 +27,7 @@ import { riskAdminZh } from './messages/riskAdmin';
 import { warningsZh } from './messages/warnings';
 import { auditZh } from './messages/audit';
 import { specCallsZh } from './messages/specCalls';
+import { recoveryZh } from './messages/recovery';
 
 /** Console words in Chinese; domain words (states, kinds, loan status) come from the contracts' labels. */
 export const zh = {
@@ -54,7 +56,9 @@ export const zh = {
   ...warningsZh,
   ...auditZh,
   ...specCallsZh,
+  ...recoveryZh,
   ...trackZh,
+  ...recoveryCaseZh,
   ...shellZh,
   ...monitoringZh,
   'app.name': '车联网风控平台',
