@@ -87,6 +87,18 @@ export async function pick(page, item) {
 
 export { assert };
 
+/** A call of the console's API with the page's session, as the console makes it; answers the envelope. */
+export function api(page, method, url, body) {
+  return page.evaluate(async ({ method, url, body }) => {
+    const res = await window.fetch(url, {
+      method,
+      headers: { accessToken: localStorage.getItem('accessToken'), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return res.json();
+  }, { method, url, body });
+}
+
 /**
  * On a phone the side menu, when open, covers the screen: close it as an operator would, by tapping
  * beside it, and wait until it has folded. It also folds by itself 2 s after opening, so it may go

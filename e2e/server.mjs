@@ -23,7 +23,9 @@ export async function startServer(dataDir, label) {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: path.join(root, 'apps/web/dist'), LOG_LEVEL: 'warn', DATABASE_URL: '', JT808_PORT: '0',
       // An installed order's silent device makes it abnormal within seconds, not a day: the dispatch spec waits for it.
-      ORDER_SILENT_HOURS: '0.004', ORDER_SWEEP_SECONDS: '2' },
+      ORDER_SILENT_HOURS: '0.004', ORDER_SWEEP_SECONDS: '2',
+      // A terminal's answer to an immobilisation finishes its request at the next sweep: seconds, not ten.
+      CONTROL_SWEEP_SECONDS: '2' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // Ready once the JT/T 808 gateway listens too (its line follows the console's): specs drive it with virtual terminals.

@@ -32,7 +32,7 @@ afterAll(() => h?.close());
 const depts = () => h.db.selectFrom('dept').selectAll().orderBy('id').execute();
 
 describe('organisation', () => {
-  it('has one platform, two finance institutions with three dealers and one installer each', async () => {
+  it('has one platform, two finance institutions with three dealers, one installer and one recovery company each', async () => {
     const all = await depts();
     const kinds = (k: string) => all.filter((d) => d.kind === k);
     expect(kinds('platform')).toHaveLength(1);
@@ -40,6 +40,7 @@ describe('organisation', () => {
     for (const f of kinds('finance')) {
       expect(all.filter((d) => d.parent_id === f.id && d.kind === 'dealer')).toHaveLength(3);
       expect(all.filter((d) => d.parent_id === f.id && d.kind === 'installer')).toHaveLength(1);
+      expect(all.filter((d) => d.parent_id === f.id && d.kind === 'recovery')).toHaveLength(1);
     }
     expect(new Set(kinds('dealer').map((d) => d.city)).size).toBe(6);
     expect(summary.departments).toBe(all.length);

@@ -87,7 +87,8 @@ export async function seedDemo(
     await trx.insertInto('setting').values({ dept_id: 0, key: DEMO_MARK, value: String(now) }).execute();
 
     return {
-      departments: 1 + org.finance.reduce((n, f) => n + 2 + f.dealers.length, 0),
+      // Each institution, its dealers, its installer company and its recovery company.
+      departments: 1 + org.finance.reduce((n, f) => n + 3 + f.dealers.length, 0),
       users: org.userIds.size,
       customers: fleet.customers,
       cars: fleet.cars,

@@ -57,7 +57,7 @@ describe('the first start on an empty database', () => {
     const depts = await handle.db.selectFrom('dept').select(['kind', 'parent_id']).execute();
     expect(depts).toEqual([{ kind: 'platform', parent_id: null }]);
     expect((await handle.db.selectFrom('role').select('code').orderBy('id').execute()).map((r) => r.code))
-      .toEqual(['platformAdmin', 'financeManager', 'financeOperator', 'dealerStaff', 'installer']);
+      .toEqual(['platformAdmin', 'financeManager', 'financeOperator', 'dealerStaff', 'installer', 'recoveryAgent']);
     expect((await handle.db.selectFrom('install_product').select('id').execute()).length).toBeGreaterThan(0);
     expect(await handle.db.selectFrom('app_user').select(['username', 'must_change_password']).execute()).toEqual([{ username: 'admin', must_change_password: 1 }]);
 

@@ -97,7 +97,7 @@ describe('部门管理: create and update', () => {
     expect(await refused(admin, DeptAdminCalls.create, { parentId: ids.finance1, kind: 'finance', name: '错位机构' }, 400)).toMatch(/^金融机构只能建在平台之下/);
     expect(await refused(admin, DeptAdminCalls.create, { parentId: ids.dealer1, kind: 'installer', name: '错位安装商' }, 400)).toMatch(/^安装商只能建在金融机构之下/);
     expect(await refused(admin, DeptAdminCalls.create, { parentId: ids.platform, kind: 'platform', name: '第二平台' }, 400)).toBe(
-      '参数错误：kind 请选择部门类型（金融机构、经销商或安装商）',
+      '参数错误：kind 请选择部门类型（金融机构、经销商、安装商或追车公司）',
     );
     expect(await refused(admin, DeptAdminCalls.create, { parentId: ids.finance1, kind: 'dealer', name: '   ' }, 400)).toBe('参数错误：name 请输入部门名称');
     expect(await refused(admin, DeptAdminCalls.create, { parentId: ids.finance1, kind: 'dealer', name: 'x'.repeat(51) }, 400)).toBe('参数错误：name 部门名称最多50个字符');

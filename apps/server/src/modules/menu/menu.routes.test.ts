@@ -28,12 +28,16 @@ describe('/menu/navigate', () => {
       '/report/parkingReport', '/report/weekParkingReport', '/report/timesParkingReport', '/report/mileageReport', '/report/driveBehavior',
       '/report/deviceManagement', '/report/basicDevice',
       '/ubi/carMileage', '/ubi/ignition', '/ubi/travelStatistics', '/ubi/drivingBehavior',
-      '/dispatchOrder/dispatchOrder', '/onlineCheck/onlineCheck',
+      '/dispatchOrder/dispatchOrder', '/recovery/recoveryCases', '/recovery/recoveryCase', '/onlineCheck/onlineCheck',
     ]);
   });
 
   it('gives an installer only what installers may open', async () => {
     expect(await menuPaths('installer1')).toEqual(['/index', '/dispatchOrder/installerOrders']);
+  });
+
+  it('gives a recovery company its cases only', async () => {
+    expect(await menuPaths('recovery1')).toEqual(['/index', '/recovery/recoveryCases', '/recovery/recoveryCase']);
   });
 
   it('gives everyone signed in the hidden data board, outside every group', async () => {
