@@ -64,6 +64,9 @@ const asError = (err: unknown): Error => (err instanceof Error ? err : new Error
  * positions a second. Before authentication only register, authenticate and heartbeat are read, and
  * sub-packaged parts are dropped unread, so a stranger costs a few bytes.
  */
+
+/** The 0x0001 result byte in words, as the command history and a case's immobilisation show it. */
+const RESULT_WORDS: Record<number, string> = { 0: '成功', 1: '失败', 2: '消息有误', 3: '不支持' };
 export class TerminalConnection {
   deviceNumber: string | null = null;
   private deviceId: number | null = null;
@@ -228,7 +231,7 @@ export class TerminalConnection {
       case 'logout':
         return this.logout(header);
       case 'terminal-response':
-        return this.markAnswered(m.replySerial, m.result === ResponseResult.ok, `终端应答 ${m.result}`);
+        return this.markAnswered(m.replySerial, m.result === ResponseResult.ok, `终端应答：${RESULT_WORDS[m.result] ?? `结果 ${m.result}`}`);
       case 'location':
         return this.store(header, [m.location], at);
       case 'location-batch':

@@ -82,9 +82,9 @@ async function terminal(number: string, version: ProtocolVersion, frames: Buffer
 
 describe('remote immobilisation commands through the gateway', () => {
   it.each([
-    { model: 'GT06N', version: 2013, cut: '8105 f0', restore: '8105 f1', reply: { cut: '终端应答 0', restore: '终端应答 0' } },
+    { model: 'GT06N', version: 2013, cut: '8105 f0', restore: '8105 f1', reply: { cut: '终端应答：成功', restore: '终端应答：成功' } },
     // Emergency flag alone (not display + read-out): the relay string is not for the driver.
-    { model: 'KM-02', version: 2013, cut: `8300 01${Buffer.from('RELAY,1#').toString('hex')}`, restore: `8300 01${Buffer.from('RELAY,0#').toString('hex')}`, reply: { cut: '终端应答 0', restore: '终端应答 0' } },
+    { model: 'KM-02', version: 2013, cut: `8300 01${Buffer.from('RELAY,1#').toString('hex')}`, restore: `8300 01${Buffer.from('RELAY,0#').toString('hex')}`, reply: { cut: '终端应答：成功', restore: '终端应答：成功' } },
     { model: 'JM-VL03', version: 2013, cut: '8500 01', restore: '8500 00', reply: { cut: '车辆控制应答：油电已断开', restore: '车辆控制应答：油电正常' } },
     { model: 'JM-VL03', version: 2019, cut: '8500 0001f00101', restore: '8500 0001f00100', reply: { cut: '车辆控制应答：油电已断开', restore: '车辆控制应答：油电正常' } },
   ] as const)('$model over a $version header: the exact body received, then its answer recorded', async ({ model, version, cut, restore, reply }) => {

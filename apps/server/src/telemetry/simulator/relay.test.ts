@@ -128,13 +128,13 @@ describe('a demo terminal obeys its model\'s immobilisation command', () => {
       };
 
       // Another make's command: a real GT06N does not know 0x8500, and says so.
-      expect(await send(devices[0]!, controlCommand(mappingOf('JM-VL03'), 'cut'))).toEqual({ state: 'failed', reply: '终端应答 3' });
+      expect(await send(devices[0]!, controlCommand(mappingOf('JM-VL03'), 'cut'))).toEqual({ state: 'failed', reply: '终端应答：不支持' });
       const cutReplies = [];
       for (const d of devices) cutReplies.push(await send(d, controlCommand(mappingOf(d.model), 'cut')));
       expect(cutReplies).toEqual([
-        { state: 'answered', reply: '终端应答 0' },
+        { state: 'answered', reply: '终端应答：成功' },
         { state: 'answered', reply: '车辆控制应答：油电已断开' },
-        { state: 'answered', reply: '终端应答 0' },
+        { state: 'answered', reply: '终端应答：成功' },
       ]);
 
       // Two hours on: a report at once and every 15 minutes, nine in all, all standing still.
@@ -159,7 +159,7 @@ describe('a demo terminal obeys its model\'s immobilisation command', () => {
 
       const restoreReplies = [];
       for (const d of devices) restoreReplies.push(await send(d, controlCommand(mappingOf(d.model), 'restore')));
-      expect(restoreReplies.map((r) => r.reply)).toEqual(['终端应答 0', '车辆控制应答：油电正常', '终端应答 0']);
+      expect(restoreReplies.map((r) => r.reply)).toEqual(['终端应答：成功', '车辆控制应答：油电正常', '终端应答：成功']);
 
       // An hour on: its report on resuming (a second after its last report standing), then the plan's
       // fixes from there on, relay bits clear.
