@@ -1,4 +1,4 @@
-import { ALARM_TYPES, PERMISSION_LABELS, warningTypeName, type AuditDetailLine } from '@cvrisk/contracts';
+import { ALARM_TYPES, DEPT_KIND_LABELS, PERMISSION_LABELS, warningTypeName, type AuditDetailLine, type DeptKind } from '@cvrisk/contracts';
 
 /** What an id in a recorded detail names, so the list can show the name instead. */
 export type NamedKind = 'dept' | 'role' | 'user' | 'device' | 'warning';
@@ -14,6 +14,8 @@ const LABELS: Record<string, string> = {
   browser: '浏览器', enabled: '启用', created: '新建', secretChanged: '修改了密钥', description: '处理说明', count: '数量', inApp: '站内推送',
   url: '推送地址', permissions: '权限', reason: '原因', source: '来源', wired: '有线', wireless: '无线', registeredAt: '注册时间',
   windowUntil: '注册窗口截止', demo: '演示数据', changes: '修改', parentId: '上级机构', parent_id: '上级机构', province: '省份', city: '城市',
+  caseId: '案件', customerId: '客户', carIds: '车辆', teamDeptId: '追车公司', action: '操作', fromState: '原状态', toState: '新状态',
+  linkId: '外勤链接', label: '使用人', hours: '有效时长(小时)', method: '方式', holdReason: '暂缓原因', sent: '已下发', model: '型号',
 };
 
 /** Threshold changes are recorded by their path in the institution's settings. */
@@ -27,13 +29,11 @@ const PATH_LABELS: Record<string, string> = {
 /** Which ids each field names. */
 const NAMED: Record<string, NamedKind> = {
   deptId: 'dept', dept_id: 'dept', toId: 'dept', parentId: 'dept', parent_id: 'dept',
-  roleId: 'role', role_id: 'role', userId: 'user', user_id: 'user', deviceId: 'device', device_id: 'device', ids: 'warning',
+  roleId: 'role', role_id: 'role', userId: 'user', user_id: 'user', deviceId: 'device', device_id: 'device', ids: 'warning', teamDeptId: 'dept',
 };
 
 /** Fields whose name a neighbouring field already gives (deptName beside deptId): the name is shown once, under the id's label. */
 const NAME_OF: Record<string, string> = { deptName: 'deptId', dept_name: 'dept_id', roleName: 'roleId', role_name: 'role_id', dept: 'deptId', to: 'toId' };
-
-const KIND_LABELS: Record<string, string> = { platform: '平台', finance: '金融机构', dealer: '经销商', installer: '安装商' };
 
 export const parseDetail = (text: string): unknown => {
   try {
@@ -69,7 +69,7 @@ function leaf(key: string, v: unknown, names: Names): string {
     if (kind === 'warning') return name ? `#${v} ${name}` : `#${v}`;
     return name ?? `#${v}`;
   }
-  if (key === 'kind' && typeof v === 'string') return KIND_LABELS[v] ?? v;
+  if (key === 'kind' && typeof v === 'string') return DEPT_KIND_LABELS[v as DeptKind]?.zh ?? v;
   if (key === 'alarmType' && typeof v === 'number') return ALARM_TYPES[v]?.zh ?? String(v);
   if ((key === 'warningType' || key === 'warningTypes') && typeof v === 'number') return warningTypeName(v);
   if (key === 'permissions' && typeof v === 'string') return PERMISSION_LABELS[v as keyof typeof PERMISSION_LABELS]?.zh ?? v;

@@ -123,7 +123,7 @@ export function createCaseService(deps: { db: Db; repo: CaseRepository; access: 
         if (!isCaseOpen(to)) await onClose(tx, row.id, at);
         await createAuditRepository(tx).recordFor(user, ip, {
           action: 'recovery.change', target: `案件 ${row.id}`,
-          detail: { caseId: row.id, action: input.action, from: row.state, to, teamDeptId: team?.id ?? null, reason: input.reason },
+          detail: { caseId: row.id, action: input.action, fromState: row.state, toState: to, teamDeptId: team?.id ?? null, reason: input.reason },
         });
       });
     },

@@ -85,6 +85,16 @@ describe('scope', () => {
     expect((await f.detail('dealer2', caseId)).json()).toMatchObject({ code: 404 });
   });
 
+  it("records the assignment in the audit log, the company by its name", async () => {
+    const page = body(await f.post('finance1', '/api/system/audit/list', { pageNumber: 1, pageSize: 20, action: 'recovery.change' })).result as { list: { actionLabel: string; details: { label: string; value: string }[] }[] };
+    const entry = page.list.find((e) => e.details.some((d) => d.label === '案件' && d.value === String(caseId)));
+    expect(entry?.actionLabel).toBe('变更追车案件');
+    expect(entry?.details).toEqual(expect.arrayContaining([
+      { label: '操作', value: 'assign' }, { label: '原状态', value: 'unassigned' }, { label: '新状态', value: 'assigned' },
+      { label: '追车公司', value: '杭州鹰眼资产保全服务有限公司' },
+    ]));
+  });
+
   it('refuses a team of another institution', async () => {
     expect((await f.change('operator1', caseId, 'assign', { teamDeptId: f.team2 })).json()).toMatchObject({ code: 404, msg: '追车公司不存在' });
     expect((await f.change('admin', caseId, 'assign', { teamDeptId: f.team2 })).json()).toMatchObject({ code: 400, msg: '追车公司“广州安盾车辆追回服务有限公司”不属于本案车辆所在的金融机构' });
