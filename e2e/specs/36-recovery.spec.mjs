@@ -218,4 +218,42 @@ export const tests = [
       }
     },
   },
+  {
+    name: 'the platform administrator maps a model for immobilisation; the wireless trackers are named as unable',
+    async run({ page, baseUrl, shot }) {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await signedIn(page, baseUrl, 'admin');
+      await dismissNotices(page);
+      await page.goto(`${baseUrl}/#/system/controlMapping`);
+      const table = page.locator('.control-mapping .ant-table-tbody');
+      await table.locator('tr.ant-table-row').first().waitFor();
+      const seeded = await table.innerText();
+      for (const text of ['GT06N', '0xF0', 'JM-VL03', 'KM-02', 'RELAY,1#']) assert.ok(seeded.includes(text), `${text} in\n${seeded}`);
+      // The demo's battery trackers have no relay to cut.
+      const unable = page.getByText('这些型号不能远程断油断电（还没有指令映射）');
+      await unable.waitFor();
+      assert.ok((await page.locator('.control-mapping').innerText()).includes('AT4'), 'AT4 is named as unable');
+      await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'));
+      await shot('36-control-mapping-1440');
+
+      const model = `E2E-R${Date.now() % 100_000}`;
+      await page.getByRole('button', { name: /新增映射/ }).click();
+      const dialog = page.getByRole('dialog', { name: '新增映射' });
+      await dialog.getByLabel('设备型号').fill(model);
+      await dialog.getByLabel('断油断电控制字').fill('0x64');
+      await dialog.getByLabel('恢复油电控制字').fill('0x64');
+      await dialog.getByText('断开与恢复的控制字不能相同').waitFor();
+      await dialog.getByLabel('恢复油电控制字').fill('0x65');
+      await shot('36-control-mapping-dialog-1440');
+      await dialog.getByRole('button', { name: /保\s*存/ }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const added = await table.locator('tr.ant-table-row').filter({ hasText: model }).innerText();
+      assert.ok(added.includes('0x64') && added.includes('0x65'), added);
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForTimeout(2600);
+      assert.ok(await noSideways(page), 'the mapping page fits a phone');
+      await shot('36-control-mapping-390');
+    },
+  },
 ];
