@@ -1,5 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy* and waitFor give a screen 1 s by default. A loaded 2-core CI host (both projects and the
+// server tests sharing it) rendered some antd screens later than that while they were right: a
+// wait that fails only on a slow machine is a flaky test, not a finding. A screen that never shows
+// still fails, after 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd's responsive helpers (Grid, Table, Layout.Sider) query media features that jsdom lacks.
 if (typeof window !== 'undefined' && !window.matchMedia) {

@@ -1,5 +1,5 @@
 import { CatalogCalls, DispatchCalls, GeoCalls, type GeoPlace, type OrderCar, type UserInfo } from '@cvrisk/contracts';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setApiHooks } from '../../api/hooks';
@@ -9,9 +9,6 @@ import { SessionContext } from '../../app/session/SessionContext';
 import { SettingsProvider } from '../../app/settings/SettingsProvider';
 import { answer, fakeServer } from '../../test/fakeServer';
 import { jsonReply, renderRoutes } from '../../test/renderWithProviders';
-
-// The first opening loads the dialog's chunk, and whole antd forms are slow in jsdom on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 // Leaflet draws nothing in jsdom; the map's part (clicks, the pin) is the map components' own business.
 vi.mock('../../components/map/MapView', () => ({ MapView: () => <div data-testid="map" /> }));
