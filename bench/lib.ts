@@ -38,9 +38,11 @@ export function demoAuthCodes(dataDir: string): Map<string, string> {
 
 export type RunningServer = { child: ChildProcess; httpPort: number; jt808Port: number; dataDir: string; stop(): Promise<void> };
 
-/** The real server (built), on a fresh demo database, in its own process so its CPU can be measured alone. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cvrisk-bench-'));
+/**
+ * The real server (built), on a fresh demo database, in its own process so its CPU can be measured
+ * alone; on `dataDir`'s database instead, to start again after a crash.
+ */
+export async function startServer(env: Record<string, string> = {}, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cvrisk-bench-'))): Promise<RunningServer> {
   const httpPort = await freePort();
   const jt808Port = await freePort();
   const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];

@@ -42,6 +42,8 @@ class LoadTerminal {
   ends = new Uint32Array(0);
   state = new Uint8Array(0);
   sentAt = new Float64Array(0);
+  /** The gps time of each frame's fix. */
+  times = new Float64Array(0);
   next = 0;
   answered = 0;
   /** Fixes encoded over all runs: gps times keep increasing from one run to the next. */
@@ -91,6 +93,13 @@ class LoadTerminal {
     this.onAnswer(content.readUInt16BE(at), content[at + 4]!);
   }
 
+  /** The gps times of the fixes acknowledged with 0 in the last run. */
+  acknowledged(): number[] {
+    const out: number[] = [];
+    for (let k = 0; k < this.state.length; k++) if (this.state[k] === OK) out.push(this.times[k]!);
+    return out;
+  }
+
   /** Writes frames next..upto-1 in one go. */
   sendUpTo(upto: number, now: number): void {
     if (upto <= this.next) return;
@@ -137,15 +146,18 @@ function connectOne(port: number, number: string, authCode: string): Promise<Loa
  */
 export function prepareFixes(terminals: LoadTerminal[], count: number): void {
   if (count > MAX_FIXES) throw new RangeError(`at most ${MAX_FIXES} fixes per terminal and run`);
-  const T0 = Date.now() - 6 * 3600_000;
+  // Whole seconds: JT/T 808 carries a fix's time to the second.
+  const T0 = Math.floor(Date.now() / 1000) * 1000 - 6 * 3600_000;
   terminals.forEach((t, n) => {
     const parts: Buffer[] = [];
     t.ends = new Uint32Array(count);
+    t.times = new Float64Array(count);
     let end = 0;
     for (let k = 0; k < count; k++) {
       const j = t.fixes + k;
+      t.times[k] = T0 + j * 1000;
       const fix = locationFix({
-        time: T0 + j * 1000, lng: 120 + (n % 1000) * 0.001 + j * 0.000115, lat: 30 + Math.floor(n / 1000) * 0.05,
+        time: t.times[k]!, lng: 120 + (n % 1000) * 0.001 + j * 0.000115, lat: 30 + Math.floor(n / 1000) * 0.05,
         speed: 40, direction: 90, acc: true, mileageKm: 1000 + j * 0.0111,
       });
       const bytes = encodeUplink({ version: 2013, phone: t.phone, serial: k + 1 }, { kind: 'location', location: fix }).bytes;

@@ -72,6 +72,9 @@ const Env = z.object({
   CONTROL_STOPPED_KMH: z.coerce.number().min(0).max(CONTROL_LIMITS.maxSpeedKmh, `must not exceed ${CONTROL_LIMITS.maxSpeedKmh}: a cut is never sent to a car faster than that`).default(CONTROL_LIMITS.stoppedKmh),
   // How often held cuts are checked against their cars' latest fixes, and sent ones against the terminals' answers.
   CONTROL_SWEEP_SECONDS: z.coerce.number().positive().default(10),
+  // A device's derived rows (stops, trips, events, daily figures, track state) are written this long
+  // after the first of them was derived, not with every fix (issue 33); 0 writes them with their positions.
+  DERIVE_FLUSH_SECONDS: z.coerce.number().min(0).max(600).default(60),
   ENGINE_REJUDGE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   // Which part of the platform this process runs: `all` (one process, the default), or in scale mode
   // `gateway` (JT/T 808 terminals), `worker` (positions into the database, the risk engine) or `api` (the console, HTTP ingest).
@@ -172,6 +175,8 @@ export type Config = {
   /** Remote immobilisation: the speed at or below which a held cut goes out, and how often held and sent requests are swept. */
   controlStoppedKmh: number;
   controlSweepMs: number;
+  /** How long a device's derived rows wait in memory before they are written (0: with their positions). */
+  deriveEveryMs: number;
   /** How far back late fixes are judged again (days before a device's last judged fix). */
   engineRejudgeDays: number;
   role: 'all' | 'gateway' | 'worker' | 'api';
@@ -279,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderSweepMs: e.ORDER_SWEEP_SECONDS * 1000,
     controlStoppedKmh: e.CONTROL_STOPPED_KMH,
     controlSweepMs: e.CONTROL_SWEEP_SECONDS * 1000,
+    deriveEveryMs: e.DERIVE_FLUSH_SECONDS * 1000,
     engineRejudgeDays: e.ENGINE_REJUDGE_DAYS,
     role: e.ROLE,
     natsUrl: e.NATS_URL || undefined,

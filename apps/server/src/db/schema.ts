@@ -591,6 +591,8 @@ export interface DeviceTrackStateTable {
   device_id: number;
   /** JSON of the derivation's TrackState. */
   state: string;
+  /** 032: time of the newest fix the device's derived rows include (null: none yet); positions after it are derived again at start. */
+  derived_to: number | null;
 }
 
 export interface EngineDeviceStateTable {

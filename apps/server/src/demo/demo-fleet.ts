@@ -30,6 +30,8 @@ async function planAt(db: Db, epoch: number, historyDays: number): Promise<Fleet
 export async function loadDemoHistory(db: Db, pipeline: PositionPipeline, historyDays: number, now: number, onProgress: HistoryProgress) {
   const plan = await planAt(db, now, historyDays);
   const result = await runHistory({ plan, connection: { transport: 'pipeline', pipeline }, onProgress });
+  // The console opens on the history's stops and figures, not a minute later.
+  await pipeline.drain();
   const settings = createSettingsRepository(db);
   await settings.set(0, EPOCH_KEY, String(now));
   await settings.set(0, PLAYED_KEY, String(now));

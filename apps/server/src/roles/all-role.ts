@@ -56,7 +56,7 @@ export async function startAllRole(config: Config, logger: Logger): Promise<{ ur
   await migrateToLatest(handle.db, schemaInUrl(config.databaseUrl));
   // PostgreSQL keeps positions by day: the days ahead get their partitions before any fix of theirs arrives.
   const stopPartitions = handle.kind === 'postgres' ? startPartitionJob(handle.db, (err) => logger.error({ err }, 'making the position partitions ahead failed')) : () => {};
-  const telemetry = createTelemetry(handle);
+  const telemetry = createTelemetry(handle, Date.now, { deriveEveryMs: config.deriveEveryMs });
   // The engine follows the pipeline from the first position on, the demo history included; what was
   // stored while it was down is judged before anything new arrives.
   const engine = createEngine({ db: handle.db, telemetry, rejudgeDays: config.engineRejudgeDays, onError: (err) => logger.error({ err }, 'risk engine failed') });
@@ -89,6 +89,7 @@ export async function startAllRole(config: Config, logger: Logger): Promise<{ ur
   await engine.idle();
   await engine.start();
   telemetry.lateFixes.resume();
+  telemetry.resumeDerived();
   await engine.idle();
   if (firstDemoStart && config.demoHistoryDays > 0) {
     const report = tenths('demo handling');

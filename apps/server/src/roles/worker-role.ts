@@ -24,7 +24,7 @@ export async function startWorkerRole(config: Config, logger: Logger, handle?: D
   const leases = createPartitionLeases(setup.handle.db, { owner: setup.name, partitions, leaseMs: config.workerLeaseMs });
   let owned = new Set<number>();
   const owns = (deviceNumber: string) => owned.has(partitionOf(deviceNumber, partitions));
-  const telemetry = createTelemetry(setup.handle, Date.now, { commitOffsets: commitOffsetsTo(leases), owns });
+  const telemetry = createTelemetry(setup.handle, Date.now, { commitOffsets: commitOffsetsTo(leases), owns, deriveEveryMs: config.deriveEveryMs });
   // Positions are kept by day: any worker may make the days ahead (creating one twice is harmless).
   const stopPartitions = startPartitionJob(setup.handle.db, (err) => logger.error({ err }, 'making the position partitions ahead failed'));
   const engine = createEngine({ db: setup.handle.db, telemetry, rejudgeDays: config.engineRejudgeDays, owns, onError: (err) => logger.error({ err }, 'risk engine failed') });
@@ -46,6 +46,7 @@ export async function startWorkerRole(config: Config, logger: Logger, handle?: D
       if (acquired.length) {
         engine.adopt().catch(failed);
         telemetry.lateFixes.resume();
+        telemetry.resumeDerived();
       }
     },
   });

@@ -5,14 +5,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/database.js';
+import { openDatabase, type Db } from '../db/database.js';
+import { derivedRows } from '../test/derived-snapshot.js';
+import { replayDevice } from './derive/replay.js';
 import { AUTH_CODES_FILE } from './simulator/auth-codes.js';
 import { signIn } from './simulator/device-link.js';
 import { locationFix, VirtualTerminal } from './simulator/virtual-terminal.js';
 
 /**
  * The promise of the pipeline: what a terminal was told is stored survives the process being killed
- * mid-stream. A real server process is killed with SIGKILL while terminals stream, then restarted.
+ * mid-stream, and the derived rows (written once a minute from memory) end equal to a rebuild from
+ * those positions. A real server process is killed with SIGKILL while terminals stream, then restarted.
  */
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cvrisk-crash-'));
@@ -26,10 +29,10 @@ const freePort = () =>
     });
   });
 
-async function startServer(jt808Port: number): Promise<ChildProcess> {
+async function startServer(jt808Port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--conditions=cvrisk-source', '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()), JT808_PORT: String(jt808Port), LOG_LEVEL: 'silent', DATABASE_URL: '', DEMO_HISTORY_DAYS: '0', SIMULATOR: '0' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()), JT808_PORT: String(jt808Port), LOG_LEVEL: 'silent', DATABASE_URL: '', DEMO_HISTORY_DAYS: '0', SIMULATOR: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -55,7 +58,7 @@ afterAll(() => {
 });
 
 describe('a crash while terminals stream', () => {
-  it('loses no acknowledged position', async () => {
+  it('loses no acknowledged position, and the derived rows end equal to a rebuild', async () => {
     const jt808Port = await freePort();
     const server = await startServer(jt808Port);
     const probe = openDatabase({ sqliteFile: path.join(dataDir, 'cvrisk.db') });
@@ -98,8 +101,17 @@ describe('a crash while terminals stream', () => {
     killed = true;
     await Promise.all(streams);
 
-    // Restarting recovers the database and serves again.
-    await startServer(jt808Port);
+    // The kill left derived rows unwritten: the devices' marks are behind their stored positions.
+    const marks = async (db: Db) => db.selectFrom('device as d').innerJoin('position as p', 'p.device_id', 'd.id')
+      .leftJoin('device_track_state as ts', 'ts.device_id', 'd.id')
+      .select((eb) => ['d.id', 'ts.derived_to', eb.fn.max('p.gps_time').as('newest')])
+      .where('d.device_number', 'in', numbers).groupBy(['d.id', 'ts.derived_to']).execute();
+    const killedAt = openDatabase({ sqliteFile: path.join(dataDir, 'cvrisk.db') });
+    expect((await marks(killedAt.db)).filter((m) => m.derived_to !== m.newest).length).toBeGreaterThan(0);
+    await killedAt.close();
+
+    // Restarting recovers the database, serves again, and derives what the kill left (written at once here).
+    await startServer(jt808Port, { DERIVE_FLUSH_SECONDS: '0' });
     const after = openDatabase({ sqliteFile: path.join(dataDir, 'cvrisk.db') });
     let total = 0;
     for (const [number, times] of acked) {
@@ -113,7 +125,14 @@ describe('a crash while terminals stream', () => {
       const stored = new Set(rows.map((r) => r.gps_time));
       expect(times.filter((t) => !stored.has(t))).toEqual([]);
     }
-    await after.close();
     expect(total).toBeGreaterThanOrEqual(2000);
+
+    await expect.poll(async () => (await marks(after.db)).filter((m) => m.derived_to !== m.newest).length, { timeout: 30_000 }).toBe(0);
+    const ids = (await marks(after.db)).map((m) => m.id);
+    const written = await Promise.all(ids.map((id) => derivedRows(after.db, id)));
+    expect(written.every((w) => w.daily.length > 0)).toBe(true);
+    for (const id of ids) await replayDevice(after.db, id, null);
+    expect(await Promise.all(ids.map((id) => derivedRows(after.db, id)))).toEqual(written);
+    await after.close();
   }, 120_000);
 });

@@ -25,9 +25,10 @@ export type EditsListener = (deviceNumbers: string[]) => void;
  * `owns`, so it replays late fixes only of the devices it derives.
  */
 export function createTelemetry(
-  handle: DatabaseHandle, now: () => number = Date.now, options: TelemetryStoreOptions & { owns?: (deviceNumber: string) => boolean } = {},
+  handle: DatabaseHandle, now: () => number = Date.now,
+  options: TelemetryStoreOptions & { owns?: (deviceNumber: string) => boolean; deriveEveryMs?: number } = {},
 ) {
-  const { owns, ...storeOptions } = options;
+  const { owns, deriveEveryMs, ...storeOptions } = options;
   const devices = createDeviceCache(handle.db, now);
   const listeners = new Set<CommitListener>();
   const lateFixes = createLateFixQueue({
@@ -48,7 +49,7 @@ export function createTelemetry(
   const warningListeners = new Set<WarningListener>();
   const editsListeners = new Set<EditsListener>();
   const alarmMapping = createAlarmMappingCache(handle.db, now);
-  const pipeline = createPositionPipeline({ store: createTelemetryStore(handle, storeOptions), devices, alarmMapping, now, onCommitted });
+  const pipeline = createPositionPipeline({ store: createTelemetryStore(handle, storeOptions), devices, alarmMapping, now, onCommitted, deriveEveryMs });
   const commands = createCommandStore(handle.db, now);
   const telemetry = {
     devices,
@@ -59,6 +60,15 @@ export function createTelemetry(
     sink: pipeline as PositionSink,
     /** Replays of devices whose late fixes changed what was derived. */
     lateFixes,
+    /**
+     * At start, and when a worker takes devices over: derives again what was stored after each
+     * device's mark (a crash, or the previous owner's last minute); never rejects.
+     */
+    resumeDerived(): void {
+      devices.resume(owns)
+        .then(() => pipeline.wake())
+        .catch((err: unknown) => console.error('cvrisk: deriving the positions stored after the last derived write failed:', err instanceof Error ? err.message : err));
+    },
     commands,
     channel: noChannel as CommandChannel,
     /** Live updates and the risk engine follow committed batches without the pipeline knowing them; returns the unsubscribe. */

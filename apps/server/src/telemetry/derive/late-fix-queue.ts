@@ -1,3 +1,4 @@
+import { dayKey } from '@cvrisk/contracts';
 import type { Db } from '../../db/database.js';
 import type { DeviceCache } from '../pipeline/device-cache.js';
 import type { PositionPipeline } from '../pipeline/position-pipeline.js';
@@ -20,10 +21,15 @@ export function createLateFixQueue(o: {
   let running: Promise<void> = Promise.resolve();
 
   async function replayOne(deviceId: number, fromDay: number): Promise<void> {
-    const track = await replayDevice(o.db, deviceId, fromDay);
-    await o.db.deleteFrom('derive_pending').where('device_id', '=', deviceId).where('from_day', '=', fromDay).execute();
+    // Rows waiting in memory are dropped and derived again: from their mark's day at the latest.
     const entry = o.devices.loaded(deviceId);
-    if (track && entry) entry.track = track;
+    const from = !entry?.pending ? fromDay : entry.mark === null ? null : Math.min(fromDay, dayKey(entry.mark));
+    const track = await replayDevice(o.db, deviceId, from);
+    await o.db.deleteFrom('derive_pending').where('device_id', '=', deviceId).where('from_day', '=', fromDay).execute();
+    if (track && entry) {
+      entry.track = track;
+      o.devices.written(entry, track.last?.t ?? null);
+    }
   }
 
   /** Never rejects: a failure is reported and the marks stay for the next run, which must still start. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database.js';
 import { seedDemo } from '../../demo/seed-demo.js';
+import { derivedRows, EVENING, evening } from '../../test/derived-snapshot.js';
 import { SEED_NOW } from '../../test/test-app.js';
 import { openTestDatabase } from '../../test/test-database.js';
 import type { IncomingPosition } from '../pipeline/incoming.js';
@@ -13,8 +14,6 @@ let handle: DatabaseHandle;
 let telemetry: Telemetry;
 let wired: { id: number; device_number: string }[] = [];
 const MIN = 60_000;
-// 2026-11-17 20:00 in Shanghai: the evening drive runs past midnight into the next day.
-const EVENING = Date.UTC(2026, 10, 17, 12, 0, 0);
 
 beforeAll(async () => {
   handle = await openTestDatabase();
@@ -24,31 +23,11 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-/** An evening with everything the derivation counts: stops, trips, a brake, speeding, night driving across midnight. */
-function evening(device: string, start = EVENING) {
-  return trackBuilder(device, start)
-    .park(20 * MIN).drive(30 * MIN, 60).speeds([50, 40, 30, 20, 10]).drive(10 * MIN, 20).drive(40_000, 130, 5000)
-    .drive(60 * MIN, 90, 15_000).park(40 * MIN).drive(100 * MIN, 70, 20_000).park(3 * MIN).drive(20 * MIN, 50).park(30 * MIN);
-}
-
 async function submit(fixes: IncomingPosition[], size: number) {
   for (let i = 0; i < fixes.length; i += size) await telemetry.pipeline.submit(fixes.slice(i, i + size));
 }
 
-const round = (v: unknown) => (typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 1e6) / 1e6 : v);
-const strip = (rows: object[]) => rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'device_id').map(([k, v]) => [k, round(v)])));
-
-/** Everything derived for a device, without its id, in key order. */
-async function derived(deviceId: number) {
-  const db = handle.db;
-  return {
-    stops: strip(await db.selectFrom('stop').selectAll().where('device_id', '=', deviceId).orderBy('start_time').execute()),
-    trips: strip(await db.selectFrom('trip').selectAll().where('device_id', '=', deviceId).orderBy('start_time').execute()),
-    events: strip(await db.selectFrom('driving_event').selectAll().where('device_id', '=', deviceId).orderBy('kind').orderBy('start_time').execute()),
-    daily: strip(await db.selectFrom('device_daily').selectAll().where('device_id', '=', deviceId).orderBy('day').execute()),
-    checkpoints: strip(await db.selectFrom('track_checkpoint').selectAll().where('device_id', '=', deviceId).orderBy('day').execute()),
-  };
-}
+const derived = (deviceId: number) => derivedRows(handle.db, deviceId);
 
 describe('late fixes and the rebuild', () => {
   it('a device whose fixes came late ends with what the same fixes in order derive, and a rebuild derives it again', async () => {

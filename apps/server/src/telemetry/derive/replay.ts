@@ -110,7 +110,9 @@ export async function replayDevice(db: Db, deviceId: number, fromDay: number | n
     }
     await insertRows(tx, deriver.rows());
     const state = JSON.stringify(deriver.track);
-    await tx.insertInto('device_track_state').values({ device_id: deviceId, state }).onConflict((oc) => oc.column('device_id').doUpdateSet({ state })).execute();
+    const derived_to = deriver.track.last?.t ?? null;
+    await tx.insertInto('device_track_state').values({ device_id: deviceId, state, derived_to })
+      .onConflict((oc) => oc.column('device_id').doUpdateSet({ state, derived_to })).execute();
     return deriver.track;
   });
 }

@@ -14,7 +14,8 @@ export type BatchWrite = DerivedRows & {
   statuses: Omit<DeviceStatusTable, 'heard_at' | 'heard_since'>[];
   alarmsOpened: Omit<DeviceAlarmTable, 'id'>[];
   alarmsClosed: { device_id: number; alarm_type: number; end_time: number }[];
-  trackStates: DeviceTrackStateTable[];
+  /** Written with the derived rows they follow; only over the mark the database still holds (`expected`). */
+  trackStates: TrackStateWrite[];
   /** Fixes older than their device's newest: those stored as new mark their device for a replay (derive_pending). */
   late: LateFix[];
   /** Scale mode: per stream partition, the highest sequence this batch covers; committed with it. Empty otherwise. */
@@ -27,8 +28,15 @@ export type StreamOffset = { partition: number; seq: number };
 /** A position older than its device's newest, by its row in `positions`. */
 export type LateFix = { row: number; deviceId: number; day: number };
 
-/** A device's state after the batch, applied to the cache once the batch is committed. */
-export type EntryUpdate = { entry: DeviceEntry; lastTime: number; alarms: Alarms; track: TrackState };
+/** A device's derivation state written with its derived rows, from the mark `expected` to `derived_to`. */
+export type TrackStateWrite = DeviceTrackStateTable & { expected: number | null };
+
+/**
+ * A device's state after the batch, applied to the cache once the batch is committed; `rows`: what
+ * the batch's fixes derived (null for a device that derives nothing), for the pipeline to write now
+ * or keep waiting.
+ */
+export type EntryUpdate = { entry: DeviceEntry; lastTime: number; alarms: Alarms; track: TrackState; rows: DerivedRows | null };
 
 export type Queued = { p: IncomingPosition; device: DeviceEntry; receivedAt: number };
 
@@ -42,7 +50,6 @@ function positionRow(q: Queued, modelAlarms: number): PositionTable {
   };
 }
 
-/** The devices to replay and from which day, for the late fixes that were new. */
 /** Per device, the oldest of its late fixes stored as new: the engine judges the device again from there (engine_pending). */
 export function pendingJudgements(positions: readonly PositionTable[], late: LateFix[], inserted: boolean[]): EnginePendingTable[] {
   const from = new Map<number, number>();
@@ -54,6 +61,7 @@ export function pendingJudgements(positions: readonly PositionTable[], late: Lat
   return [...from].map(([device_id, from_time]) => ({ device_id, from_time }));
 }
 
+/** The devices to replay and from which day, for the late fixes that were new. */
 export function pendingReplays(late: LateFix[], inserted: boolean[]): DerivePendingTable[] {
   const from = new Map<number, number>();
   for (const l of late) if (inserted[l.row]) from.set(l.deviceId, Math.min(l.day, from.get(l.deviceId) ?? l.day));
@@ -62,7 +70,7 @@ export function pendingReplays(late: LateFix[], inserted: boolean[]): DerivePend
 
 /**
  * Turns queued positions into one write. Positions newer than the device's last advance its latest
- * state, alarms and derived track; older ones (late or duplicate) are stored and change nothing else
+ * state, alarms and derived track (the derived rows come back per device, not in the write); older ones (late or duplicate) are stored and change nothing else
  * here, so the latest position never moves backwards; the late ones are named for a replay. The
  * model's alarm mapping is applied to every position here, once, and stored with it.
  */
@@ -116,16 +124,7 @@ export function buildBatch(items: Queued[], mapping: AlarmMapping = NO_MAPPING):
         alarm_word: alarms.word, status_word: p.statusWord ?? 0, updated_at: newest.receivedAt, model_alarms: alarms.model,
       });
     }
-    if (deriver) {
-      const rows = deriver.rows();
-      write.stops.push(...rows.stops);
-      write.trips.push(...rows.trips);
-      write.events.push(...rows.events);
-      write.daily.push(...rows.daily);
-      write.checkpoints.push(...rows.checkpoints);
-      if (newest) write.trackStates.push({ device_id: device.id, state: JSON.stringify(deriver.track) });
-    }
-    if (newest) updates.push({ entry: device, lastTime: lastTime!, alarms, track: deriver?.track ?? device.track });
+    if (newest) updates.push({ entry: device, lastTime: lastTime!, alarms, track: deriver?.track ?? device.track, rows: deriver?.rows() ?? null });
   }
   return { write, updates, rowOf };
 }

@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
 import { DAILY_SUMS } from '../derive/derived-columns.js';
-import { pendingJudgements, pendingReplays } from './batch.js';
-import type { TelemetryStore, TelemetryStoreOptions } from './telemetry-store.js';
+import { pendingJudgements, pendingReplays, type TrackStateWrite } from './batch.js';
+import { DerivedMarkMoved, type TelemetryStore, type TelemetryStoreOptions } from './telemetry-store.js';
 
 /** PostgreSQL allows 65,535 parameters per statement; position rows have 17 columns. */
 const CHUNK = 2000;
@@ -11,6 +12,33 @@ function chunks<T>(rows: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
+}
+
+/**
+ * Each device's track state and mark, only over the mark this process read; throws DerivedMarkMoved
+ * (rolling the transaction back) for the devices whose mark moved. A device never written before
+ * (or written before marks existed) expects null.
+ */
+async function writeTrackStates(tx: Transaction<DB>, states: TrackStateWrite[]): Promise<void> {
+  const done = new Set<number>();
+  for (const part of chunks(states.filter((t) => t.expected === null), 5000)) {
+    const rows = await tx.insertInto('device_track_state').values(part.map(({ expected: _, ...row }) => row))
+      .onConflict((oc) => oc.column('device_id').doUpdateSet((eb) => ({ state: eb.ref('excluded.state'), derived_to: eb.ref('excluded.derived_to') }))
+        .where('device_track_state.derived_to', 'is', null))
+      .returning('device_id').execute();
+    for (const r of rows) done.add(r.device_id);
+  }
+  for (const part of chunks(states.filter((t) => t.expected !== null), 5000)) {
+    const values = sql.join(part.map((t) => sql`(${t.device_id}::integer, ${t.state}::text, ${t.derived_to}::bigint, ${t.expected}::bigint)`));
+    const { rows } = await sql<{ device_id: number }>`
+      update device_track_state as t set state = v.state, derived_to = v.derived_to
+      from (values ${values}) as v(device_id, state, derived_to, expected)
+      where t.device_id = v.device_id and t.derived_to = v.expected
+      returning t.device_id`.execute(tx);
+    for (const r of rows) done.add(r.device_id);
+  }
+  const moved = states.filter((t) => !done.has(t.device_id)).map((t) => t.device_id);
+  if (moved.length) throw new DerivedMarkMoved(moved);
 }
 
 /** The same writes through Kysely, for PostgreSQL; in scale mode with the batch's stream offsets. */
@@ -68,9 +96,7 @@ export function createKyselyTelemetryStore(db: Db, opts: TelemetryStoreOptions =
             }),
           ).execute();
         }
-        for (const part of chunks(b.trackStates)) {
-          await tx.insertInto('device_track_state').values(part).onConflict((oc) => oc.column('device_id').doUpdateSet((eb) => ({ state: eb.ref('excluded.state') }))).execute();
-        }
+        await writeTrackStates(tx, b.trackStates);
         const result = b.positions.map((p) => inserted.has(`${p.device_id}:${p.gps_time}`));
         const pending = pendingReplays(b.late, result);
         if (pending.length) {

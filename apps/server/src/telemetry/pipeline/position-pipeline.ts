@@ -1,8 +1,9 @@
 import { NO_MAPPING, type AlarmMapping } from './alarm-mapping.js';
 import { buildBatch, type BatchWrite, type Queued, type StreamOffset } from './batch.js';
 import type { DeviceCache, DeviceEntry } from './device-cache.js';
+import { applyDerived, planDerived } from './derived-writes.js';
 import { rejectionOf, type IncomingPosition, type ItemResult } from './incoming.js';
-import type { TelemetryStore } from './telemetry-store.js';
+import { DerivedMarkMoved, type TelemetryStore } from './telemetry-store.js';
 
 export type PipelineOptions = {
   store: TelemetryStore;
@@ -13,6 +14,10 @@ export type PipelineOptions = {
   maxBatch?: number;
   /** …or this long after the first of them arrived. */
   maxDelayMs?: number;
+  /** A device's derived rows are written this long after the first of them was derived (0, the default: with their positions). */
+  deriveEveryMs?: number;
+  /** Devices whose waiting derived rows one transaction writes at most. */
+  maxDerivedDevices?: number;
   now?: () => number;
   /** Told of every committed batch: the engine and live updates start here. */
   onCommitted?: (batch: BatchWrite) => void;
@@ -28,7 +33,12 @@ type Waiting = { queued: Queued[]; settle: (inserted: boolean[] | Error, rows: n
 export function createPositionPipeline(o: PipelineOptions) {
   const maxBatch = o.maxBatch ?? 5000;
   const maxDelayMs = o.maxDelayMs ?? 10;
+  const derivedPolicy = { everyMs: o.deriveEveryMs ?? 0, maxDevices: o.maxDerivedDevices ?? 1000 };
   const now = o.now ?? Date.now;
+  /** Wakes the pipeline when the oldest waiting derived rows fall due and no position arrives to carry them. */
+  let derivedTimer: NodeJS.Timeout | null = null;
+  /** The last flush's write failed: a shutdown's drain stops retrying (the mark lets the next start derive the rest). */
+  let lastFailed = false;
   let waiting: Waiting[] = [];
   let waitingCount = 0;
   /** Highest stream sequence waiting, per partition; null unless a scale-mode worker submits. */
@@ -47,7 +57,10 @@ export function createPositionPipeline(o: PipelineOptions) {
    * instead of idling another `maxDelayMs` after each commit.
    */
   function schedule(): void {
-    if (waitingCount === 0) return;
+    if (waitingCount === 0) {
+      scheduleDerived();
+      return;
+    }
     if (waitingCount >= maxBatch || due) {
       if (!flushing) startFlush();
     } else if (!timer) {
@@ -59,14 +72,30 @@ export function createPositionPipeline(o: PipelineOptions) {
     }
   }
 
-  function startFlush(): void {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    due = false;
-    flushing = flush();
+  function scheduleDerived(): void {
+    if (flushing || derivedTimer) return;
+    const oldest = o.devices.backlog().next();
+    if (oldest.done) return;
+    derivedTimer = setTimeout(() => {
+      derivedTimer = null;
+      if (!flushing && waitingCount === 0) startFlush();
+    }, Math.max(0, oldest.value.pending!.since + derivedPolicy.everyMs - now()));
+    // Nothing is lost by leaving rows waiting at exit: the next start derives them again.
+    derivedTimer.unref();
   }
 
-  async function flush(): Promise<void> {
+  function startFlush(everything = false): void {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (derivedTimer) clearTimeout(derivedTimer);
+    derivedTimer = null;
+    due = false;
+    flushing = flush(everything);
+  }
+
+  /** `everything`: also every derived row still waiting, due or not (shutdown). */
+  async function flush(everything: boolean): Promise<void> {
+    lastFailed = false;
     const taken = waiting;
     waiting = [];
     waitingCount = 0;
@@ -84,6 +113,8 @@ export function createPositionPipeline(o: PipelineOptions) {
       }
       const { write, updates, rowOf } = buildBatch(all, mapping);
       if (offsets) write.offsets = [...offsets].map(([partition, seq]) => ({ partition, seq }));
+      const derived = planDerived(write, updates, o.devices, derivedPolicy, now(), everything);
+      if (write.positions.length === 0 && derived.written.length === 0) return;
       let inserted: boolean[];
       const timer = commitTimer;
       const started = timer ? performance.now() : 0;
@@ -91,6 +122,14 @@ export function createPositionPipeline(o: PipelineOptions) {
         inserted = await o.store.write(write);
       } catch (err) {
         stats.failedBatches += 1;
+        lastFailed = true;
+        // Another process advanced these devices' marks: this copy of their state is stale, reload it.
+        if (err instanceof DerivedMarkMoved) {
+          for (const id of err.deviceIds) {
+            const entry = o.devices.loaded(id);
+            if (entry) o.devices.forget(entry.number);
+          }
+        }
         for (const w of taken) w.settle(err instanceof Error ? err : new Error(String(err)), []);
         return;
       }
@@ -102,6 +141,7 @@ export function createPositionPipeline(o: PipelineOptions) {
         u.entry.modelAlarms = u.alarms.model;
         u.entry.track = u.track;
       }
+      applyDerived(derived, o.devices, now());
       let offset = 0;
       for (const w of taken) {
         w.settle(inserted, rowOf.slice(offset, offset + w.queued.length));
@@ -216,6 +256,16 @@ export function createPositionPipeline(o: PipelineOptions) {
     /** Positions waiting for the next transaction (metrics). */
     depth: () => waitingCount,
 
+    /** Devices whose derived rows wait in memory (metrics). */
+    derivedBacklog: () => o.devices.backlogSize(),
+
+    /** Derived rows began waiting outside a batch (devices loaded at start), or the clock moved: write them when due. */
+    wake(): void {
+      if (derivedTimer) clearTimeout(derivedTimer);
+      derivedTimer = null;
+      schedule();
+    },
+
     /** From now on each committed batch's transaction time is told here, in seconds (metrics). */
     observeCommits(observe: (seconds: number) => void): void {
       commitTimer = observe;
@@ -247,11 +297,14 @@ export function createPositionPipeline(o: PipelineOptions) {
       }
     },
 
-    /** Waits for every submitted position to be written (shutdown). */
+    /** Waits for every submitted position, and every derived row waiting in memory, to be written (shutdown, tests). */
     async drain(): Promise<void> {
-      while (flushing || waitingCount > 0) {
-        if (!flushing && waitingCount > 0) startFlush();
+      while (flushing) await flushing;
+      while (waitingCount > 0 || o.devices.backlogSize() > 0) {
+        startFlush(true);
         await flushing;
+        if (lastFailed && waitingCount === 0) return;
+        while (flushing) await flushing;
       }
     },
   };

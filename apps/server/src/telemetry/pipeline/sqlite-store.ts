@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { DAILY_COLUMNS, DAILY_SUMS } from '../derive/derived-columns.js';
 import { pendingJudgements, pendingReplays, type BatchWrite } from './batch.js';
-import type { TelemetryStore } from './telemetry-store.js';
+import { DerivedMarkMoved, type TelemetryStore } from './telemetry-store.js';
 
 const POSITION_COLUMNS = [
   'device_id', 'gps_time', 'lng', 'lat', 'speed', 'direction', 'altitude', 'acc', 'mileage', 'satellites', 'signal',
@@ -68,8 +68,10 @@ export function createSqliteTelemetryStore(sqlite: Database.Database): Telemetry
     'insert into engine_pending (device_id, from_time) values (?, ?) on conflict(device_id) do update set from_time = min(from_time, excluded.from_time)',
   );
   const addCheckpoint = sqlite.prepare('insert into track_checkpoint (device_id, day, state) values (?, ?, ?) on conflict(device_id, day) do nothing');
+  // Only over the mark this process read: `is` compares null as a value.
   const upsertTrack = sqlite.prepare(
-    'insert into device_track_state (device_id, state) values (?, ?) on conflict(device_id) do update set state = excluded.state',
+    `insert into device_track_state (device_id, state, derived_to) values (?, ?, ?) on conflict(device_id)
+     do update set state = excluded.state, derived_to = excluded.derived_to where device_track_state.derived_to is ?`,
   );
 
   const writeAll = sqlite.transaction((b: BatchWrite): boolean[] => {
@@ -86,7 +88,8 @@ export function createSqliteTelemetryStore(sqlite: Database.Database): Telemetry
     for (const d of b.daily) addDaily.run(DAILY_COLUMNS.map((c) => d[c]));
     for (const e of b.events) upsertEvent.run(e.device_id, e.kind, e.start_time, e.end_time, e.lng, e.lat, e.value);
     for (const c of b.checkpoints) addCheckpoint.run(c.device_id, c.day, c.state);
-    for (const t of b.trackStates) upsertTrack.run(t.device_id, t.state);
+    const moved = b.trackStates.filter((t) => upsertTrack.run(t.device_id, t.state, t.derived_to, t.expected).changes === 0);
+    if (moved.length) throw new DerivedMarkMoved(moved.map((t) => t.device_id));
     for (const p of pendingReplays(b.late, inserted)) markPending.run(p.device_id, p.from_day);
     for (const p of pendingJudgements(b.positions, b.late, inserted)) markJudgement.run(p.device_id, p.from_time);
     return inserted;

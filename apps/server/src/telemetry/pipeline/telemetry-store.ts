@@ -15,3 +15,14 @@ export interface TelemetryStore {
 export type CommitOffsets = (tx: Transaction<DB>, offsets: StreamOffset[]) => Promise<void>;
 
 export type TelemetryStoreOptions = { commitOffsets?: CommitOffsets };
+
+/**
+ * A write of derived rows found a device's mark (`device_track_state.derived_to`) moved since this
+ * process read it: another process derives the device now (scale mode's partitions changed hands).
+ * The transaction is rolled back; the pipeline forgets the devices and reloads them from the database.
+ */
+export class DerivedMarkMoved extends Error {
+  constructor(readonly deviceIds: number[]) {
+    super(`derived rows of devices ${deviceIds.join(', ')} were advanced elsewhere`);
+  }
+}
