@@ -82,6 +82,9 @@ export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+/** The writer's own checkpoint (pages); the server moves checkpoints to a thread of their own (wal-checkpointer.ts). */
+export const WAL_AUTOCHECKPOINT_PAGES = 10_000;
+
 /** `pgSchema` puts every table of this handle in one PostgreSQL schema (tests use a fresh one each). */
 export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; pgSchema?: string }): DatabaseHandle {
   if (opts.databaseUrl) {
@@ -101,7 +104,7 @@ export function openDatabase(opts: { databaseUrl?: string; sqliteFile: string; p
   sqlite.pragma('cache_size = -131072');
   // Single-fix reports rewrite the same status, daily and track-state pages many times a second: a
   // checkpoint every 10,000 WAL pages (40 MB) copies each of them once, not once per 1,000 pages.
-  sqlite.pragma('wal_autocheckpoint = 10000');
+  sqlite.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   sqlite.pragma('mmap_size = 268435456');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   const reader = new Database(opts.sqliteFile, { readonly: true });

@@ -31,7 +31,7 @@ beforeAll(async () => {
   // As on a first start: the windows the seed opened for fitted and stock devices are open now.
   await reopenSeedWindows(handle.db);
   const telemetry = createTelemetry(handle);
-  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: handle.db, pipeline: telemetry.pipeline, commands: telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log: { info() {}, warn() {} } });
+  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: handle.db, sqlite: handle.sqlite, pipeline: telemetry.pipeline, commands: telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log: { info() {}, warn() {} } });
   port = await gateway.listen();
   telemetry.channel = gateway.channel;
 });

@@ -187,6 +187,18 @@ export function createCore(d: CoreDeps) {
     await recomputeCustomerGrades(d.grades, ids, d.now());
   }
 
+
+  /** Writes the kept refreshes, the regrades and the day checkpoints: what the console shows. */
+  async function saveShown(): Promise<void> {
+    await writer.flush();
+    await regrade();
+    if (days.size > 0) {
+      const rows = [...days.values()];
+      days.clear();
+      await d.checkpoints.save(rows);
+    }
+  }
+
   return {
     memories,
     raisedByType: writer.raisedByType,
@@ -280,15 +292,11 @@ export function createCore(d: CoreDeps) {
       }
     },
 
-    /** Writes the kept refreshes, then stores the memories changed since the last save. */
+    saveShown,
+
+    /** `saveShown`, then stores the memories changed since the last save. */
     async save(): Promise<void> {
-      await writer.flush();
-      await regrade();
-      if (days.size > 0) {
-        const rows = [...days.values()];
-        days.clear();
-        await d.checkpoints.save(rows);
-      }
+      await saveShown();
       if (dirty.size === 0) return;
       const ids = [...dirty];
       dirty.clear();

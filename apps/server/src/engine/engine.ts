@@ -37,8 +37,14 @@ export type EngineOptions = {
   rejudgeDays?: number;
 };
 
-/** Memories are stored this often while batches flow (and on stop): a crash replays at most this much. */
-const SAVE_EVERY_MS = 5000;
+/**
+ * Memories are stored this often while batches flow (and on stop): a crash replays at most this much.
+ * A minute, not seconds: a moving car's memory changes with every fix, so a short period rewrote one
+ * row per device for nearly every message (issue 33), for a replay that costs milliseconds.
+ */
+const SAVE_EVERY_MS = 60_000;
+/** Warnings' refreshes, regrades and day checkpoints are written this often: the console shows them. */
+const SHOW_EVERY_MS = 5000;
 /** Late fixes are judged again up to a week back (ENGINE_REJUDGE_DAYS); older ones are stored but not judged (docs/decisions.md). */
 export const DEFAULT_REJUDGE_DAYS = 7;
 /** A device the engine has never evaluated (a database older than the engine) is replayed from this far back. */
@@ -91,6 +97,7 @@ export function createEngine(o: EngineOptions) {
   const queue: (() => Promise<void>)[] = [];
   let running: Promise<void> | null = null;
   let savedAt = performance.now();
+  let shownAt = savedAt;
   let schedule: Schedule | null = null;
 
   async function run(): Promise<void> {
@@ -101,8 +108,11 @@ export function createEngine(o: EngineOptions) {
         try {
           await job();
           if (performance.now() - savedAt >= SAVE_EVERY_MS) {
-            savedAt = performance.now();
+            savedAt = shownAt = performance.now();
             await core.save();
+          } else if (performance.now() - shownAt >= SHOW_EVERY_MS) {
+            shownAt = performance.now();
+            await core.saveShown();
           }
         } catch (err) {
           onError(err);

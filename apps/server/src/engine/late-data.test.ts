@@ -57,7 +57,7 @@ const warningsOf = async (deviceId: number) =>
 beforeAll(async () => {
   t = await createTestApp();
   // Every terminal connects here and waits through the cases before its own: no idle time-out on a slow machine.
-  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 600_000, log: { info() {}, warn() {} } });
+  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, sqlite: t.handle.sqlite, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 600_000, log: { info() {}, warn() {} } });
   const port = await gateway.listen();
   const rows = await t.db.selectFrom('device as d').innerJoin('dept', 'dept.id', 'd.dept_id').select(['d.id', 'd.device_number', 'd.model'])
     .where('dept.name', '=', '杭州宝龙奥迪4S店').where('d.kind', '=', 1).where('d.car_id', 'is not', null)

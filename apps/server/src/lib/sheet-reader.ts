@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { tooMany } from './errors.js';
 import { SheetError, type SheetLimits } from './sheet-limits.js';
+import { startWorker } from './start-worker.js';
 import type { SheetWorkerInput, SheetWorkerMessage } from './sheet-worker.js';
 import type { SheetRow } from './xlsx-read.js';
 
@@ -59,19 +58,9 @@ export type SheetReader = {
 
 const WORKER_FAILED = '读取表格的后台线程意外退出，未导入任何数据，请重试';
 
-/**
- * The worker from the built server (`dist/lib/sheet-worker.js`), or from the TypeScript source when
- * this module runs from it (Vitest, tsx). Node 20 gives a worker thread none of its parent's ESM loader
- * hooks (`--import tsx` is ignored there), so the source worker starts through tsx's CommonJS hook, which
- * compiles each file as it is required; the worker imports only this folder's reader and fflate.
- */
-function startWorker(input: SheetWorkerInput, memoryMb: number): Worker {
-  const options = { workerData: input, resourceLimits: { maxOldGenerationSizeMb: memoryMb } };
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./sheet-worker.js', here), options);
-  const tsx = createRequire(here).resolve('tsx/cjs/api');
-  const entry = fileURLToPath(new URL('./sheet-worker.ts', here));
-  return new Worker(`require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(entry)});`, { ...options, eval: true });
+/** The sheet worker, its memory bounded. */
+function startSheetWorker(input: SheetWorkerInput, memoryMb: number): Worker {
+  return startWorker(import.meta.url, 'sheet-worker', { workerData: input, resourceLimits: { maxOldGenerationSizeMb: memoryMb } });
 }
 
 /** The worker's messages in order, and its death as the last of them. */
@@ -126,7 +115,7 @@ export function createSheetReader(options: SheetReaderOptions): SheetReader {
     // Each step a task of its own, the first after the next poll for I/O (from an I/O callback one
     // setImmediate would run before it): what arrived while the upload was parsed is answered first.
     await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
-    const worker = startWorker({ file: await shared(file), limits: options.limits }, options.workerMemoryMb);
+    const worker = startSheetWorker({ file: await shared(file), limits: options.limits }, options.workerMemoryMb);
     const next = inbox(worker, options.workerMemoryMb);
     try {
       const opened = await next();

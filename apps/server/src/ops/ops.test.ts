@@ -19,7 +19,7 @@ beforeAll(async () => {
   ops.watchPipeline(t.telemetry.pipeline);
   // The engine's own count is engine.test.ts's; here, that it is exported by type.
   ops.watchEngine({ raisedByType: new Map([[2, 3]]) });
-  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log: silent });
+  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, sqlite: t.handle.sqlite, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log: silent });
   ops.watchGateway(gateway);
   jt808Port = await gateway.listen();
   opsUrl = `http://127.0.0.1:${await ops.listen()}`;

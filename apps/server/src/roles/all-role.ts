@@ -4,6 +4,7 @@ import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import { migrateToLatest, openDatabase, schemaInUrl, type Db } from '../db/database.js';
 import { startPartitionJob } from '../db/position-partitions.js';
+import { startWalCheckpointer } from '../db/wal-checkpointer.js';
 import { loadDemoHistory, startDemoFleet, type DemoFleet } from '../demo/demo-fleet.js';
 import { handleDemoWarnings } from '../demo/demo-handling.js';
 import { seedDemoRecovery } from '../demo/demo-recovery.js';
@@ -51,12 +52,13 @@ export async function startAllRole(config: Config, logger: Logger): Promise<{ ur
   const where = handle.kind === 'sqlite' ? config.sqliteFile : 'PostgreSQL';
   console.log(`cvrisk: database ${where}, migrating…`);
   // The operations port (METRICS_PORT) answers from here on: /readyz says what is still starting.
+  const checkpointer = handle.sqlite ? startWalCheckpointer(handle.sqlite, config.sqliteFile, logger) : null;
   const ops = createOps(config, 'all', handle.db);
   await ops.listen();
   await migrateToLatest(handle.db, schemaInUrl(config.databaseUrl));
   // PostgreSQL keeps positions by day: the days ahead get their partitions before any fix of theirs arrives.
   const stopPartitions = handle.kind === 'postgres' ? startPartitionJob(handle.db, (err) => logger.error({ err }, 'making the position partitions ahead failed')) : () => {};
-  const telemetry = createTelemetry(handle, Date.now, { deriveEveryMs: config.deriveEveryMs });
+  const telemetry = createTelemetry(handle, Date.now, { deriveEveryMs: config.deriveEveryMs, checkpointer: checkpointer ?? undefined });
   // The engine follows the pipeline from the first position on, the demo history included; what was
   // stored while it was down is judged before anything new arrives.
   const engine = createEngine({ db: handle.db, telemetry, rejudgeDays: config.engineRejudgeDays, onError: (err) => logger.error({ err }, 'risk engine failed') });
@@ -111,7 +113,7 @@ export async function startAllRole(config: Config, logger: Logger): Promise<{ ur
   const app = await buildApp({ db: handle.db, bulk: handle.bulk, telemetry, config, logger, ops });
   await app.listen({ port: config.port, host: config.host });
   const gateway = createJt808Gateway({
-    port: config.jt808Port, host: config.host, db: handle.db, pipeline: telemetry.pipeline, commands: telemetry.commands,
+    port: config.jt808Port, host: config.host, db: handle.db, sqlite: handle.sqlite, pipeline: telemetry.pipeline, commands: telemetry.commands,
     autoRegister: config.jt808AutoRegister, registerWindowMs: config.jt808RegisterWindowMs, idleTimeoutMs: config.jt808IdleMs, limits: config.jt808Limits, log: logger,
   });
   ops.watchGateway(gateway);
@@ -150,6 +152,7 @@ export async function startAllRole(config: Config, logger: Logger): Promise<{ ur
       telemetry.lateFixes.stop();
       await engine.stop();
       stopPartitions();
+      await checkpointer?.stop();
       await handle.close();
     },
   };

@@ -36,7 +36,7 @@ describe.skipIf(!process.env.TEST_NATS_URL)('the gateway in scale mode, publishi
     publisher = createPositionPublisher(broker.js, PARTITIONS, { ...names, timeoutMs: 2000 });
     // A gateway process has its own device cache; it only asks whether a number exists.
     sink = createBrokerSink({ devices: createDeviceCache(t.db), publisher });
-    gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, pipeline: sink, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log });
+    gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, sqlite: t.handle.sqlite, pipeline: sink, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log });
     port = await gateway.listen();
     const rows = await t.db.selectFrom('device').select('device_number').where('car_id', 'is not', null).where('kind', '=', 1).orderBy('id').limit(8).execute();
     wired = rows.map((r) => r.device_number);

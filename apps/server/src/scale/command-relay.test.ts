@@ -25,7 +25,7 @@ describe.skipIf(!process.env.TEST_NATS_URL)('commands from an API process to a t
     api.telemetry.channel = brokerChannel(createCommandBus(brokers[0]!.nc, 'api', { subject }));
     // The gateway process: its own command store on the shared database, no API.
     gateway = createJt808Gateway({
-      port: 0, host: '127.0.0.1', db: api.db, pipeline: api.telemetry.pipeline, commands: createCommandStore(api.db),
+      port: 0, host: '127.0.0.1', db: api.db, sqlite: api.handle.sqlite, pipeline: api.telemetry.pipeline, commands: createCommandStore(api.db),
       autoRegister: false, idleTimeoutMs: 10_000, log: { info() {}, warn() {} },
     });
     stopServing = serveCommands(createCommandBus(brokers[1]!.nc, 'gateway', { subject }), gateway, (err) => { throw err; });

@@ -46,7 +46,7 @@ beforeAll(async () => {
     dept[u.username] = u.dept_id;
     names[u.username] = u.name;
   }
-  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log: silent });
+  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, sqlite: t.handle.sqlite, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log: silent });
   t.telemetry.channel = gateway.channel;
   port = await gateway.listen();
   const text = `${PHONE_LABEL},GT06N,有线,\n${IMEI},ZX-W20,无线,\n13955550003,KM-02,有线,\n13955550004,KM-02,有线,`;

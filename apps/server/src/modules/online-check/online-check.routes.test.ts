@@ -16,7 +16,7 @@ const NOW = Date.now();
 
 beforeAll(async () => {
   t = await createTestApp();
-  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log: { info() {}, warn() {} } });
+  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, sqlite: t.handle.sqlite, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log: { info() {}, warn() {} } });
   t.telemetry.channel = gateway.channel;
   const dept = async (u: string) => (await t.db.selectFrom('app_user').select('dept_id').where('username', '=', u).executeTakeFirstOrThrow()).dept_id;
   [dealer1Dept, dealer2Dept] = [await dept('dealer1'), await dept('dealer2')];

@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 async function startGateway(limits: Partial<GatewayLimits> = {}) {
-  const gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, limits, log: silent });
+  const gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, sqlite: t.handle.sqlite, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, limits, log: silent });
   gateways.push(gateway);
   const port = await gateway.listen();
   t.telemetry.channel = gateway.channel;

@@ -13,7 +13,7 @@ const silent = { info() {}, warn() {} };
 
 beforeAll(async () => {
   t = await createTestApp();
-  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log: silent });
+  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, sqlite: t.handle.sqlite, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log: silent });
   t.telemetry.channel = gateway.channel;
   port = await gateway.listen();
   const rows = await t.db.selectFrom('device').select(['device_number', 'kind']).where('car_id', 'is not', null).orderBy('id').limit(40).execute();
@@ -72,7 +72,7 @@ describe('the JT/T 808 gateway over real sockets', () => {
   });
 
   it('with auto-registration on, files an unknown terminal as an unassigned device of the platform', async () => {
-    const open = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: true, idleTimeoutMs: 5000, log: silent });
+    const open = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, sqlite: t.handle.sqlite, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: true, idleTimeoutMs: 5000, log: silent });
     const openPort = await open.listen();
     const vt = new VirtualTerminal({ host: '127.0.0.1', port: openPort, deviceNumber: '139888877776', version: 2013, model: 'NEW-X1', replyTimeoutMs: 5000 });
     await vt.connect();
@@ -205,7 +205,7 @@ describe('the JT/T 808 gateway over real sockets', () => {
   });
 
   it('closes a connection that stays silent past the idle time-out', async () => {
-    const quiet = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 1500, log: silent });
+    const quiet = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, sqlite: t.handle.sqlite, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 1500, log: silent });
     const socket = net.connect({ host: '127.0.0.1', port: await quiet.listen() });
     const closed = new Promise<number>((resolve) => {
       const started = Date.now();

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import type Database from 'better-sqlite3';
 import type { Db } from '../../db/database.js';
 import type { CommandChannel, CommandStore } from '../commands/command-store.js';
 import { createByteBudget } from '../jt808/index.js';
@@ -44,6 +45,8 @@ export type GatewayOptions = {
   port: number;
   host: string;
   db: Db;
+  /** The embedded database's connection, when it is one: the heard times are then written synchronously. */
+  sqlite?: Database.Database;
   pipeline: PositionSink;
   commands: CommandStore;
   /** Let unknown terminals register as unassigned devices (JT808_AUTO_REGISTER). */
@@ -71,7 +74,7 @@ export function createJt808Gateway(o: GatewayOptions) {
   const deviceFailures = createAttemptLimiter({ maxFailures: limits.deviceMaxFailures, windowMs: limits.addressFailureWindowMs });
   const reassemblyBudget = createByteBudget(limits.reassemblyBytesTotal);
   const ackTiming: AckTiming = { observe: null };
-  const heardLog = createHeardLog(o.db, o.log, o.heardRewriteMs ?? HEARD_REWRITE_MS);
+  const heardLog = createHeardLog(o.db, o.log, o.heardRewriteMs ?? HEARD_REWRITE_MS, undefined, o.sqlite);
 
   const server = net.createServer({ noDelay: true }, (socket) => {
     stats.accepted += 1;

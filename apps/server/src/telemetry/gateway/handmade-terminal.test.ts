@@ -45,7 +45,7 @@ let number = '';
 
 beforeAll(async () => {
   t = await createTestApp();
-  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log: { info() {}, warn() {} } });
+  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, sqlite: t.handle.sqlite, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log: { info() {}, warn() {} } });
   port = await gateway.listen();
   number = (await t.db.selectFrom('device').select('device_number').where('kind', '=', 1).orderBy('id').executeTakeFirstOrThrow()).device_number;
 });

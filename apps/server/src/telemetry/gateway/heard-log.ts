@@ -1,7 +1,9 @@
 import { DeviceKind, ONLINE_GRACE_MS } from '@cvrisk/contracts';
+import type Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { isSqlite } from '../../db/dialect.js';
+import { outsideTransactions } from '../../db/sqlite-writer.js';
 
 /** How often the times terminals were heard are written: a device's state needs minutes, not milliseconds. */
 export const HEARD_FLUSH_MS = 5_000;
@@ -18,8 +20,14 @@ const RUN_BREAK_MS = ONLINE_GRACE_MS[DeviceKind.wired];
  */
 export const HEARD_REWRITE_MS = 60_000;
 
-/** Rows updated per SQLite transaction. */
-const CHUNK = 500;
+/** The same update as `createHeardLog`'s, by prepared statement in one transaction; answers whether each row was updated. */
+function sqliteWriter(sqlite: Database.Database) {
+  const update = sqlite.prepare(
+    `update device_status set heard_since = case when heard_at is null or heard_since is null or ? - heard_at > ${RUN_BREAK_MS} then ? else heard_since end,
+     heard_at = ? where device_id = ? and (heard_at is null or heard_at < ?)`,
+  );
+  return sqlite.transaction((rows: [number, number][]) => rows.map(([id, at]) => [id, at, update.run(at, at, at, id, at).changes > 0] as const));
+}
 
 /**
  * When each authenticated terminal was last heard from (any message: a heartbeat, a command's
@@ -28,7 +36,9 @@ const CHUNK = 500;
  * fact the console reads to the minute. Devices that never reported a position have no status row
  * and stay 未上线 (never): they have no place to show.
  */
-export function createHeardLog(db: Db, log: { warn(obj: object, msg: string): void }, rewriteAfterMs = HEARD_REWRITE_MS, flushMs = HEARD_FLUSH_MS) {
+export function createHeardLog(
+  db: Db, log: { warn(obj: object, msg: string): void }, rewriteAfterMs = HEARD_REWRITE_MS, flushMs = HEARD_FLUSH_MS, sqlite?: Database.Database,
+) {
   let heard = new Map<number, number>();
   /** The time last written for each device. */
   const written = new Map<number, number>();
@@ -46,14 +56,18 @@ export function createHeardLog(db: Db, log: { warn(obj: object, msg: string): vo
     // A device without a status row (no position yet) is tried again at its next message.
     .then((r) => (Number(r.numUpdatedRows) > 0 ? written.set(id, at) : written.delete(id)));
 
+  // On the embedded database, one synchronous transaction: Kysely's awaits between rows held the one
+  // connection, and with it every batch of positions, for as long as the event loop took to come back.
+  if (isSqlite(db) && !sqlite) throw new Error('the heard log on SQLite writes through the connection itself: pass it');
+  const writeSync = sqlite && sqliteWriter(sqlite);
+
   async function write(batch: Map<number, number>): Promise<void> {
     const rows = [...batch].sort((a, b) => a[0] - b[0]);
-    if (isSqlite(db)) {
-      // One writer at a time: a transaction per chunk spares a commit per row.
-      for (let i = 0; i < rows.length; i += CHUNK) {
-        await db.transaction().execute(async (trx) => {
-          for (const [id, at] of rows.slice(i, i + CHUNK)) await update(trx, id, at);
-        });
+    if (writeSync) {
+      await outsideTransactions(sqlite!);
+      for (const [id, at, updated] of writeSync(rows)) {
+        if (updated) written.set(id, at);
+        else written.delete(id);
       }
     } else {
       // Each row on its own: the pipeline's transactions write these rows too, and a transaction holding

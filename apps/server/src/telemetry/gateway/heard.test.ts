@@ -23,7 +23,7 @@ const HOUR = 3_600_000;
 beforeAll(async () => {
   t = await createTestApp();
   f = await orderFixture(t);
-  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 60_000, log: silent, heardRewriteMs: 0 });
+  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, sqlite: t.handle.sqlite, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 60_000, log: silent, heardRewriteMs: 0 });
   port = await gateway.listen();
   const row = await t.db.selectFrom('device').select(['id', 'device_number']).where('car_id', '=', f.car1.id).where('kind', '=', 1).executeTakeFirstOrThrow();
   number = row.device_number;

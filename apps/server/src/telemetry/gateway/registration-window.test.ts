@@ -20,7 +20,7 @@ const HOUR = 3_600_000;
 beforeAll(async () => {
   t = await createTestApp();
   f = await orderFixture(t);
-  const gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log: silent });
+  const gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, sqlite: t.handle.sqlite, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log: silent });
   close.push(() => gateway.close());
   port = await gateway.listen();
   t.telemetry.channel = gateway.channel;
@@ -164,7 +164,7 @@ describe('the product opens the window', () => {
 
 describe('JT808_AUTO_REGISTER=1, the opt-out for test benches', () => {
   it('registers a device whose window is closed, and files an unknown number', async () => {
-    const gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: true, idleTimeoutMs: 10_000, log: silent });
+    const gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, sqlite: t.handle.sqlite, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: true, idleTimeoutMs: 10_000, log: silent });
     close.push(() => gateway.close());
     const benchPort = await gateway.listen();
     const closed = await silentFitted(3);

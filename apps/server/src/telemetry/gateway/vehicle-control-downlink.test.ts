@@ -21,7 +21,7 @@ const RELAY = RELAY_STATUS_BITS.oil | RELAY_STATUS_BITS.circuit;
 
 beforeAll(async () => {
   t = await createTestApp();
-  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log: silent });
+  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, sqlite: t.handle.sqlite, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log: silent });
   t.telemetry.channel = gateway.channel;
   port = await gateway.listen();
   devices = await t.db.selectFrom('device').select(['id', 'device_number']).where('kind', '=', 1).where('car_id', 'is not', null).orderBy('id').limit(4).execute();

@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import { outsideTransactions } from '../../db/sqlite-writer.js';
+import type { WalCheckpointer } from '../../db/wal-checkpointer.js';
 import { DAILY_COLUMNS, DAILY_SUMS } from '../derive/derived-columns.js';
 import { pendingJudgements, pendingReplays, type BatchWrite } from './batch.js';
 import { DerivedMarkMoved, type TelemetryStore } from './telemetry-store.js';
@@ -14,24 +16,12 @@ const STATUS_COLUMNS = [
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
-/** How often a batch looks again whether the connection's open transaction has ended. */
-const TRANSACTION_POLL_MS = 2;
-
-/**
- * Resolves once no transaction is open on the connection. Kysely's transactions await between their
- * statements (an import checks its rows in between); a batch written then would join that
- * transaction and be lost, already acknowledged, if it rolled back.
- */
-async function outsideTransactions(sqlite: Database.Database): Promise<void> {
-  while (sqlite.inTransaction) await new Promise((resolve) => setTimeout(resolve, TRANSACTION_POLL_MS));
-}
-
 /**
  * The hot path on SQLite: cached prepared statements inside one synchronous transaction of its own.
  * Kysely doubles the cost of bulk inserts here; a synchronous transaction cannot interleave with any
  * other query on the shared connection, and it waits for one of Kysely's to end rather than join it.
  */
-export function createSqliteTelemetryStore(sqlite: Database.Database): TelemetryStore {
+export function createSqliteTelemetryStore(sqlite: Database.Database, checkpointer?: WalCheckpointer): TelemetryStore {
   const insertPosition = sqlite.prepare(
     `insert or ignore into position (${POSITION_COLUMNS.join(', ')}) values (${placeholders(POSITION_COLUMNS.length)})`,
   );
@@ -99,6 +89,7 @@ export function createSqliteTelemetryStore(sqlite: Database.Database): Telemetry
     write: async (batch) => {
       // Stream offsets come only from scale-mode workers, whose leases and offsets live in PostgreSQL.
       if (batch.offsets.length) throw new Error('Stream offsets cannot be committed to SQLite: scale mode needs PostgreSQL (set DATABASE_URL)');
+      await checkpointer?.beforeWrite();
       await outsideTransactions(sqlite);
       return writeAll(batch);
     },

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import type { WalCheckpointer } from '../../db/wal-checkpointer.js';
 import type { BatchWrite, StreamOffset } from './batch.js';
 
 /** Writes one batch in one transaction; answers, per position row, whether it was new. */
@@ -14,7 +15,11 @@ export interface TelemetryStore {
  */
 export type CommitOffsets = (tx: Transaction<DB>, offsets: StreamOffset[]) => Promise<void>;
 
-export type TelemetryStoreOptions = { commitOffsets?: CommitOffsets };
+export type TelemetryStoreOptions = {
+  commitOffsets?: CommitOffsets;
+  /** SQLite: the thread that checkpoints the log; a write may first wait for it to copy the log's end. */
+  checkpointer?: WalCheckpointer;
+};
 
 /**
  * A write of derived rows found a device's mark (`device_track_state.derived_to`) moved since this

@@ -17,7 +17,7 @@ let port = 0;
 const silent = { info() {}, warn() {} };
 
 const gatewayOn = async (p: number) => {
-  const g = createJt808Gateway({ port: p, host: '127.0.0.1', db: t.db, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 5000, log: silent });
+  const g = createJt808Gateway({ port: p, host: '127.0.0.1', db: t.db, sqlite: t.handle.sqlite, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 5000, log: silent });
   t.telemetry.channel = g.channel;
   port = await g.listen();
   return g;

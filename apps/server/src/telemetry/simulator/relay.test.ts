@@ -44,7 +44,7 @@ const silent = { info() {}, warn() {} };
 
 beforeAll(async () => {
   t = await createTestApp();
-  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log: silent });
+  gateway = createJt808Gateway({ port: 0, host: '127.0.0.1', db: t.db, sqlite: t.handle.sqlite, pipeline: t.telemetry.pipeline, commands: t.telemetry.commands, autoRegister: false, idleTimeoutMs: 10_000, log: silent });
   t.telemetry.channel = gateway.channel;
   port = await gateway.listen();
   plan = planFleet(await loadFleetSource(t.db, { maxDevices: 40 }), { seed: 5, now: SEED_NOW, historyDays: 1 });
