@@ -68,7 +68,13 @@ async function main(): Promise<void> {
     const scenarios: [string, () => Promise<Reply>][] = [
       ...Object.entries(ReportCalls).map(([name, calls]): [string, () => Promise<Reply>] => [`${name} admin, page 1`, page(calls.list.path, admin)]),
       ['mileage finance1, one dealer, page 1', page(ReportCalls.mileage.list.path, finance, { deptId: built.dealerId })],
-      ['mileage admin, by mileage desc, page 1', page(ReportCalls.mileage.list.path, admin, { sortField: 'mileage', sortOrder: 'desc' })],
+      // 里程报表 sorted by a figure (issue 33 item 4): `BENCH_ONLY=sorted` runs these alone.
+      ...(['admin', 'finance1'] as const).flatMap((who) =>
+        (['mileage desc', 'driveMs desc', 'maxSpeed desc', 'mileage asc'] as const).map((by): [string, () => Promise<Reply>] => {
+          const [sortField, sortOrder] = by.split(' ');
+          return [`mileage ${who}, sorted by ${by}, page 1`, page(ReportCalls.mileage.list.path, who === 'admin' ? admin : finance, { sortField, sortOrder })];
+        }),
+      ),
     ];
     const misses: string[] = [];
     for (const [name, send] of scenarios.filter(([name]) => selected(name))) {
@@ -141,6 +147,7 @@ async function exports(call: Call, port: number, admin: string, stopsByDay: Map<
   }
   const items: [string, { list: string; download: string }, object][] = [
     ['export mileage, 20 days', { list: ReportCalls.mileage.list.path, download: ReportCalls.mileage.download.path }, lastDays(20, now)],
+    ['export mileage sorted by mileage, 20 days', { list: ReportCalls.mileage.list.path, download: ReportCalls.mileage.download.path }, { ...lastDays(20, now), sortField: 'mileage', sortOrder: 'desc' }],
     ['export ignition, 20 days', { list: ReportCalls.ignition.list.path, download: ReportCalls.ignition.download.path }, lastDays(20, now)],
     ['export carMileage by day, 20 days', { list: ReportCalls.carMileage.list.path, download: ReportCalls.carMileage.download.path }, { ...lastDays(20, now), granularity: 'day' }],
     [`export parking, ${parkingDays} days`, { list: ReportCalls.parking.list.path, download: ReportCalls.parking.download.path }, lastDays(parkingDays, now)],

@@ -35,6 +35,7 @@ import * as m029 from './migrations/029_push_in_app.js';
 import * as m030 from './migrations/030_offline_move.js';
 import * as m031 from './migrations/031_recovery.js';
 import * as m032 from './migrations/032_derive_mark.js';
+import * as m033 from './migrations/033_daily_figure_index.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '030_offline_move': m030,
   '031_recovery': m031,
   '032_derive_mark': m032,
+  '033_daily_figure_index': m033,
 };
 
 /** Every migration this build knows, in order: a database is ready for it once all are applied (ops/health-checks.ts). */

@@ -2,8 +2,10 @@ import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { DB, DeviceDailyTable } from '../../db/schema.js';
 import { countKey, createCountCache } from '../../lib/count-cache.js';
-import type { Scope } from '../../lib/scope.js';
-import type { Bucket } from './periods.js';
+import { ALL, type Scope } from '../../lib/scope.js';
+import { isWalked, walkedPageKeys, walkPays } from './daily-figure-walk.js';
+import { betweenKeys } from './daily-key-range.js';
+import { daysOf, type Bucket } from './periods.js';
 import { CAR_COLUMNS, carsIn, deviceIdsIn, type CarColumns, type CarFilter } from './report-cars.js';
 
 /** The daily figures a report adds up over a period. */
@@ -79,6 +81,17 @@ export function createDailyRepository(db: Db) {
       eb.exists(eb.selectFrom('device_daily as x').select('x.day').whereRef('x.device_id', '=', 'd.id').where('x.day', '>=', f.from).where('x.day', '<=', f.to)),
     );
 
+  /** The period's daily rows under the caller's scope and filters, counted once for a few seconds. */
+  const dayCount = (scope: Scope, f: DailyFilter) =>
+    counts.get(countKey(scope, { ...f, r: 'days' }), async () => Number((await lean(scope, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n));
+
+  /** Whether a page ordered by a figure is read from one end of each day's index (daily-figure-walk) rather than sorted. */
+  async function walks(scope: Scope, f: DailyFilter, offset: number, limit: number): Promise<boolean> {
+    const selected = await dayCount(scope, f);
+    const all = deviceIdsIn(db, scope, f) ? await dayCount(ALL, { from: f.from, to: f.to }) : selected;
+    return walkPays({ days: daysOf(f.from, f.to).length, offset, limit, selected, all });
+  }
+
   async function sumsOf(ids: number[], f: DailyFilter): Promise<Map<number, Sums>> {
     if (ids.length === 0) return new Map();
     const rows = await db.selectFrom('device_daily as dd').where('dd.device_id', 'in', ids).where('dd.day', '>=', f.from).where('dd.day', '<=', f.to)
@@ -122,17 +135,25 @@ export function createDailyRepository(db: Db) {
     if (limit > KEYS_FIRST_MAX) {
       // An export's page of thousands: one joined query beats naming each row. In the default order
       // the page starts at a key found on the day index alone, so a million-row export does not
-      // join and skip every row before each page.
+      // join and skip every row before each page; in any other order it lies between its first and
+      // last keys, found on the daily rows alone.
       let page = inPeriod(scope, f, part).select(columns).orderBy(`dd.${sort.field}`, dir).orderBy('dd.device_id', 'desc').orderBy('dd.day', 'desc');
       if (sort.field === 'day' && sort.desc) {
         const first = await lean(scope, f, f.from, f.to, part).select(['dd.day', 'dd.device_id']).orderBy('dd.day', 'desc').orderBy('dd.device_id', 'desc').offset(offset).limit(1).executeTakeFirst();
         if (!first) return [];
         page = page.where((eb) => eb(eb.refTuple('dd.day', 'dd.device_id'), '<=', eb.tuple(first.day, first.device_id)));
-      } else page = page.offset(offset);
+      } else {
+        const keys = await lean(scope, f, f.from, f.to, part).select(['dd.device_id', 'dd.day', `dd.${sort.field} as figure`])
+          .orderBy(`dd.${sort.field}`, dir).orderBy('dd.device_id', 'desc').orderBy('dd.day', 'desc').offset(offset).limit(limit).execute();
+        if (keys.length === 0) return [];
+        page = page.where(betweenKeys(sort.field, sort.desc, keys[0]!, keys.at(-1)!));
+      }
       return (await page.limit(limit).execute()) as DayRow[];
     }
-    const keys = await lean(scope, f, f.from, f.to, part).select(['dd.device_id', 'dd.day']).orderBy(`dd.${sort.field}`, dir).orderBy('dd.device_id', 'desc').orderBy('dd.day', 'desc')
-      .offset(offset).limit(limit).execute();
+    const keys = part === null && isWalked(sort.field) && (await walks(scope, f, offset, limit))
+      ? await walkedPageKeys(db, scope, f, sort.field, sort.desc, offset, limit)
+      : await lean(scope, f, f.from, f.to, part).select(['dd.device_id', 'dd.day']).orderBy(`dd.${sort.field}`, dir).orderBy('dd.device_id', 'desc').orderBy('dd.day', 'desc')
+        .offset(offset).limit(limit).execute();
     if (keys.length === 0) return [];
     const rows = (await inPeriod(scope, f, part)
       .where((eb) => eb.or(keys.map((k) => eb.and([eb('dd.device_id', '=', k.device_id), eb('dd.day', '=', k.day)]))))
@@ -146,10 +167,11 @@ export function createDailyRepository(db: Db) {
     /**
      * One row per car and day with figures. Default order: newest day first, then newest device (the
      * day index read backwards); with `dataFirst`, the rows whose figure is above 0 first. The page's keys are picked from the daily rows alone; only those 20
-     * rows are joined to their car, customer and dealer.
+     * rows are joined to their car, customer and dealer. Ordered by mileage, driving time or top speed, a broad selection's
+     * first pages take their keys from the top of each day's index of that figure (daily-figure-walk) instead of sorting the period.
      */
     async days(scope: Scope, f: DailyFilter, sort: Sort<'day' | Summed | 'max_speed'>, offset: number, limit: number): Promise<{ rows: DayRow[]; count: number }> {
-      const count = () => counts.get(countKey(scope, { ...f, r: 'days' }), async () => Number((await lean(scope, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n));
+      const count = () => dayCount(scope, f);
       if (!sort.dataFirst) return { rows: await daysPart(scope, f, sort, offset, limit, null), count: await count() };
       // Rows with the figure first, then the rest, each read as one order of its own (the day index still serves both).
       const field = sort.dataFirst;

@@ -132,6 +132,19 @@ describe('the figures', () => {
     expect(asc.map((r) => r.mileageKm)).toEqual([...sorted.map((r) => r.mileageKm)].reverse());
   });
 
+  it('里程报表 sorted by a figure: a row a page (read day by day from the figure’s index) is the list in one page', async () => {
+    const day = { beginDate: '2026-11-18 00:00:00', endDate: '2026-11-18 23:59:59' };
+    for (const sortField of ['mileage', 'driveMs', 'maxSpeed'] as const) {
+      for (const sortOrder of ['desc', 'asc'] as const) {
+        const shown = (await list('admin', 'mileage', { ...day, sortField, sortOrder })).list;
+        expect(shown.length).toBeGreaterThanOrEqual(3);
+        for (let i = 0; i < shown.length; i++) {
+          expect((await list('admin', 'mileage', { ...day, sortField, sortOrder, pageSize: 1, pageNumber: i + 1 })).list[0], `${sortField} ${sortOrder} row ${i + 1}`).toEqual(shown[i]);
+        }
+      }
+    }
+  });
+
   it('停车报表: the 40-minute stop with its place; filters by plate', async () => {
     const rows = (await list('admin', 'parking', { plateNumber: dev.d1.plate_number })).list;
     expect(rows.every((r) => r.deviceNumber === dev.d1.device_number)).toBe(true);
