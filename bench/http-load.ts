@@ -25,6 +25,8 @@ async function serve(file: string): Promise<void> {
     loginSlowDownMs: 0,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // Exit rather than die on the bench's SIGTERM, so a --cpu-prof given in BENCH_SERVER_NODE_ARGS is written.
+  process.once('SIGTERM', () => process.exit(0));
   const address = app.server.address();
   process.stdout.write(`listening ${typeof address === 'object' && address ? address.port : 0}\n`);
 }
@@ -34,7 +36,8 @@ export type Load = { rps: number; p50: number; p99: number; errors: number };
 
 /** Starts the server on `file` in a child process and answers its port. */
 export async function startBenchServer(file: string) {
-  const child = spawn(process.execPath, ['--conditions=cvrisk-source', '--import', 'tsx', path.join(root, 'bench/http-load.ts'), 'serve', file], {
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, '--conditions=cvrisk-source', '--import', 'tsx', path.join(root, 'bench/http-load.ts'), 'serve', file], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

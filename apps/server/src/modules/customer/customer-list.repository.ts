@@ -1,6 +1,7 @@
 import type { CustomerFilters, CustomerGrade, OverdueFilters } from '@cvrisk/contracts';
 import { OVERDUE_BUCKETS } from '@cvrisk/contracts';
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { compiledOnce, param, params } from '../../db/compiled-once.js';
 import type { Db } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { contains, inDeptSubtree } from '../../lib/like.js';
@@ -67,14 +68,18 @@ function whoIs(f: Who): Expression<SqlBool>[] {
 }
 
 export function createCustomerListRepository(db: Db) {
+  // A page of the list runs the same few shapes of query over and over: compiled once per shape.
+  const run = compiledOnce(db);
+
   /** Customers in scope with their dealer, institution and newest loan, filtered by who they are. */
-  function base(scope: Scope, f: Who) {
+  function base(scope: Scope, f: Who, byId = false) {
     let q = db
       .selectFrom('customer as c')
       .innerJoin('dept as dealer', 'dealer.id', 'c.dept_id')
       .leftJoin('dept as fin', 'fin.id', 'dealer.parent_id')
       .leftJoin('loan as l', (j) => j.onRef('l.customer_id', '=', 'c.id').on('l.id', '=', sql<number>`(select max(l2.id) from loan l2 where l2.customer_id = c.id)`))
-      .where((eb) => inScope(eb, 'c.dept_id', scope));
+      // Rows asked for by id are found by id: with the scope's index SQLite probed every department for every id.
+      .where((eb) => (byId ? inScopeWalkingOrder('c.dept_id', scope) : inScope(eb, 'c.dept_id', scope)));
     for (const w of whoIs(f)) q = q.where(w);
     return q;
   }
@@ -116,15 +121,20 @@ export function createCustomerListRepository(db: Db) {
     // name, phone or identity number, nor for the few flagged: they match rarely, and a walk would
     // read every entry to find them.
     const walk = !f.sortField && !f.customerName && !f.customerPhone && !f.idCard && f.fraud !== 1;
-    let idsQ = customerIds(scope, f, walk).select('c.id');
-    for (const o of customerOrder(f)) idsQ = idsQ.orderBy(o);
-    return rowsInOrder(scope, (await idsQ.orderBy('c.id', 'desc').offset(offset).limit(limit).execute()).map((r) => r.id));
+    const page = () => {
+      let idsQ = customerIds(scope, f, walk).select('c.id');
+      for (const o of customerOrder(f)) idsQ = idsQ.orderBy(o);
+      return idsQ.orderBy('c.id', 'desc').offset(param<number>(0)).limit(param<number>(1));
+    };
+    // The filters' values are part of the key: the SQL depends on them (a whole phone or a part, a walk or not).
+    const ids = await run(`ids ${JSON.stringify([scope, f])}`, page, [offset, limit]);
+    return rowsInOrder(scope, ids.map((r) => r.id));
   }
 
   /** The rows of these customers, in this order. */
   async function rowsInOrder(scope: Scope, ids: number[]): Promise<CustomerRow[]> {
     if (ids.length === 0) return [];
-    const rows = (await base(scope, {}).select(COLUMNS).where('c.id', 'in', ids).execute()) as CustomerRow[];
+    const rows = (await run(`rows ${JSON.stringify(scope)} ${ids.length}`, () => base(scope, {}, true).select(COLUMNS).where('c.id', 'in', params<number>(ids.length)), ids)) as CustomerRow[];
     const at = new Map(ids.map((id, i) => [id, i]));
     return rows.sort((x, y) => at.get(x.id)! - at.get(y.id)!);
   }
@@ -226,17 +236,18 @@ export function createCustomerListRepository(db: Db) {
     /** Unhandled warnings by type of these customers (already checked against the caller's scope). */
     unhandledByType(customerIds: number[]) {
       if (customerIds.length === 0) return Promise.resolve([]);
-      return db.selectFrom('warning').select(['customer_id', 'warning_type', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('deal_status', '=', 0).where('customer_id', 'in', customerIds)
-        .groupBy(['customer_id', 'warning_type']).orderBy('warning_type').execute();
+      // `+deal_status`: with the state's index SQLite read every unhandled warning of every customer to find these few.
+      return run(`unhandled ${customerIds.length}`, () => db.selectFrom('warning').select(['customer_id', 'warning_type', (eb) => eb.fn.countAll<number>().as('n')])
+        .where(sql<number>`+deal_status`, '=', 0).where('customer_id', 'in', params<number>(customerIds.length))
+        .groupBy(['customer_id', 'warning_type']).orderBy('warning_type'), customerIds);
     },
 
     /** These customers' cars with each device's latest status. */
     carsOf(customerIds: number[]) {
       if (customerIds.length === 0) return Promise.resolve([]);
-      return db.selectFrom('car').leftJoin('device as d', 'd.car_id', 'car.id').leftJoin('device_status as s', 's.device_id', 'd.id')
+      return run(`cars ${customerIds.length}`, () => db.selectFrom('car').leftJoin('device as d', 'd.car_id', 'car.id').leftJoin('device_status as s', 's.device_id', 'd.id')
         .select(['car.id as car_id', 'car.customer_id', 'car.plate_number', 'car.frame_number', 'd.kind', 's.last_time', 's.heard_at', 's.speed', 's.lng', 's.lat'])
-        .where('car.customer_id', 'in', customerIds).orderBy('car.id').execute();
+        .where('car.customer_id', 'in', params<number>(customerIds.length)).orderBy('car.id'), customerIds);
     },
   };
 }

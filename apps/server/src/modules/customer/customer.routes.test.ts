@@ -94,6 +94,22 @@ describe('getCustomerList', () => {
     expect(await flagged()).toBe(before.flagged);
   });
 
+  it("shows each customer's unhandled warnings by type, handled ones left out", async () => {
+    const [device] = (await devicesOf(t.db, await deptOf('dealer1'), 7)).slice(-1);
+    const at = Date.now() - 120_000;
+    const added = [
+      await insertWarning(t.db, device!, 3, at), await insertWarning(t.db, device!, 1, at), await insertWarning(t.db, device!, 1, at + 1000),
+      await insertWarning(t.db, device!, 1, at, { handled: true }), await insertWarning(t.db, device!, 2, at, { handled: true }),
+    ];
+    const byType = async () => {
+      const found = (await list('dealer1', { customerPhone: device!.phone })).list[0];
+      return found.unhandledByType.map((x: { warningType: number; count: number }) => [x.warningType, x.count]);
+    };
+    expect(await byType()).toEqual([[1, 2], [3, 1]]);
+    await t.db.deleteFrom('warning').where('id', 'in', added).execute();
+    expect(await byType()).toEqual([]);
+  });
+
   it('pages without overlap and sorts by overdue days', async () => {
     const [p1, p2] = [await list('finance1', { pageSize: 5, pageNumber: 1 }), await list('finance1', { pageSize: 5, pageNumber: 2 })];
     const ids = [...p1.list, ...p2.list].map((c: { customerId: number }) => c.customerId);
