@@ -41,21 +41,41 @@ const NAMED_IDS = 500;
 const idIn = (eb: ExpressionBuilder<any, any>, column: string, ids: number[]) => (ids.length === 0 ? sql<SqlBool>`1 = 0` : eb(eb.ref(column), 'in', ids));
 export type Sort = Pick<WarningExportQuery, 'sortField' | 'sortOrder'>;
 
+/**
+ * The list's order as the list and the export both read it: by severity if asked (1 is high, so
+ * "descending severity" is ascending codes), then (warning_time, id) in one direction — newest first
+ * within a level, else the direction asked. One direction over (time, id) is what lets the export
+ * page by a row value; the level, a code of three values, it pages one value at a time.
+ */
+function sortKey(s: Sort): { level?: 'asc' | 'desc'; time: 'asc' | 'desc' } {
+  const dir = s.sortOrder ?? 'desc';
+  if (s.sortField === 'riskLevel') return { level: dir === 'desc' ? 'asc' : 'desc', time: 'desc' };
+  return { time: dir };
+}
+
+/**
+ * Once a keyset cursor on (warning_time, id) is set, it already bounds the time on the side paging
+ * comes from. Left in, that filter bound is where SQLite enters the time index, so every page re-walked
+ * the rows already exported (a 900,000-deep page: 65 ms instead of 1.1 ms); left out, it enters at the cursor.
+ */
+type ImpliedBound = 'from' | 'to';
+
 /** `bulk` serves the exports' long reads (see DatabaseHandle.bulk); everything else reads `db`. */
 export function createWarningRepository(db: Db, bulk: Db = db) {
   /**
    * The caller's warnings under the filters, on the warning table alone (so the count reads indexes
    * only). Text filters pick devices or customers first: those tables are small, warnings are not.
+   * `implied`: the time bound a keyset cursor already implies, left out (see ImpliedBound).
    */
-  function filtered(scope: Scope, f: Narrowed, source: Db = db) {
+  function filtered(scope: Scope, f: Narrowed, source: Db = db, implied?: ImpliedBound) {
     let q = source.selectFrom('warning as w').where((eb) => inScope(eb, 'w.dept_id', scope));
     if (f.warningType !== undefined) q = q.where('w.warning_type', '=', f.warningType);
     if (f.dealStatus !== undefined) q = q.where('w.deal_status', '=', f.dealStatus);
     if (f.riskLevel !== undefined) q = q.where('w.risk_level', '=', f.riskLevel);
     if (f.deptId !== undefined) q = q.where(inDeptSubtree('w.dept_id', f.deptId));
     const { from, to } = warningTimeRange(f);
-    if (from !== undefined) q = q.where('w.warning_time', '>=', from);
-    if (to !== undefined) q = q.where('w.warning_time', '<=', to);
+    if (from !== undefined && implied !== 'from') q = q.where('w.warning_time', '>=', from);
+    if (to !== undefined && implied !== 'to') q = q.where('w.warning_time', '<=', to);
     const phone = f.customerPhone;
     if (f.customerIds) q = q.where((eb) => idIn(eb, 'w.customer_id', f.customerIds!));
     else if (phone) q = q.where('w.customer_id', 'in', (eb) => eb.selectFrom('customer').select('id').where(contains('phone', phone)));
@@ -93,11 +113,11 @@ export function createWarningRepository(db: Db, bulk: Db = db) {
       .select(columns);
   }
 
-  /** The list's order. By severity: 1 is high, so "descending severity" is ascending codes; newest first within a level. */
+  /** The list's order, flattened: the severity level first if sorted by it, then (warning_time, id). */
   function orderOf(s: Sort): [`w.${'risk_level' | 'warning_time' | 'id'}`, 'asc' | 'desc'][] {
-    const dir = s.sortOrder ?? 'desc';
-    if (s.sortField === 'riskLevel') return [['w.risk_level', dir === 'desc' ? 'asc' : 'desc'], ['w.warning_time', 'desc'], ['w.id', 'desc']];
-    return [['w.warning_time', dir], ['w.id', dir]];
+    const { level, time } = sortKey(s);
+    const tail: [`w.${'warning_time' | 'id'}`, 'asc' | 'desc'][] = [['w.warning_time', time], ['w.id', time]];
+    return level ? [['w.risk_level', level], ...tail] : tail;
   }
 
   return {
@@ -124,20 +144,39 @@ export function createWarningRepository(db: Db, bulk: Db = db) {
       return Number(total.n);
     },
 
-    /** Every matching warning, newest first, a page at a time, keyed on (warning_time, id) so pages never shift. */
-    async *pages(scope: Scope, f: Filters, size = 250): AsyncGenerator<WarningRow[]> {
-      let after: { time: number; id: number } | null = null;
+    /**
+     * Every matching warning in the list's order for `s` (sortKey), a page at a time, by keyset so
+     * pages never shift and a million rows stay linear: a row value on (warning_time, id), and when
+     * sorted by severity one level at a time, the next level found once the current one runs out.
+     */
+    async *pages(scope: Scope, f: Filters, s: Sort, size = 250): AsyncGenerator<WarningRow[]> {
+      const { level: levelDir, time: dir } = sortKey(s);
       const n = await narrowed(f);
+      const nextLevel = async (past?: number) => {
+        let q = filtered(scope, n, bulk).select('w.risk_level');
+        if (past !== undefined) q = q.where('w.risk_level', levelDir === 'asc' ? '>' : '<', past);
+        return (await q.orderBy('w.risk_level', levelDir).limit(1).executeTakeFirst())?.risk_level;
+      };
+      let level = levelDir ? await nextLevel() : undefined;
+      if (levelDir && level === undefined) return;
+      let after: { time: number; id: number } | null = null;
       for (;;) {
-        let q = filtered(scope, n, bulk);
+        let q = filtered(scope, n, bulk, after ? (dir === 'desc' ? 'to' : 'from') : undefined);
+        if (level !== undefined) q = q.where('w.risk_level', '=', level);
         if (after) {
           const { time, id } = after;
           // A row value, so the index is entered at the key: the OR form made SQLite walk it from the top every page.
-          q = q.where((eb) => eb(eb.refTuple('w.warning_time', 'w.id'), '<', eb.tuple(time, id)));
+          q = q.where((eb) => eb(eb.refTuple('w.warning_time', 'w.id'), dir === 'desc' ? '<' : '>', eb.tuple(time, id)));
         }
-        const rows = (await withColumns(q).orderBy('w.warning_time', 'desc').orderBy('w.id', 'desc').limit(size).execute()) as WarningRow[];
-        if (rows.length === 0) return;
-        yield rows;
+        const rows = (await withColumns(q).orderBy('w.warning_time', dir).orderBy('w.id', dir).limit(size).execute()) as WarningRow[];
+        if (rows.length > 0) yield rows;
+        if (rows.length < size) {
+          if (level === undefined) return;
+          level = await nextLevel(level);
+          if (level === undefined) return;
+          after = null;
+          continue;
+        }
         const last = rows[rows.length - 1]!;
         after = { time: last.warning_time, id: last.id };
       }

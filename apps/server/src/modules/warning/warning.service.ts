@@ -106,7 +106,7 @@ export function createWarningService(d: WarningServiceDeps) {
     },
 
     async *exportPages(user: SessionUser, q: WarningExportQuery): AsyncGenerator<WarningListItem[]> {
-      for await (const rows of d.list.pages(user.scope, q)) yield rows.map((r) => toItem(r, user.permissions));
+      for await (const rows of d.list.pages(user.scope, q, q)) yield rows.map((r) => toItem(r, user.permissions));
     },
 
     /** downloadWarningCountCustomer's rows: customers with at least one matching warning, in customer order. */
