@@ -143,4 +143,20 @@ describe('derived rows written once a minute', () => {
     await replayDevice(handle.db, dev.id, null);
     expect(await derived(dev.id)).toEqual(written);
   });
+
+  it('positions whose device another process advanced meanwhile are still stored and acknowledged: the device is reloaded and the batch written again', async () => {
+    const dev = wired[8]!;
+    const fixes = evening(dev.device_number, EVENING + 2 * 24 * 3600_000).fixes;
+    const [a, b] = [createTelemetry(handle, () => clock), createTelemetry(handle, () => clock)];
+    await submit(a, fixes.slice(0, 40), 40);
+    await submit(b, fixes.slice(40, 80), 40);
+    // a still holds the mark it wrote: its next write is refused once, then made over b's mark.
+    const results = await a.pipeline.submit(fixes.slice(80, 120));
+    expect(results.every((r) => r.status === 'stored')).toBe(true);
+    expect(a.pipeline.stats.failedBatches).toBe(1);
+    expect(await mark(dev.id)).toBe(fixes[119]!.gpsTime);
+    const written = await derived(dev.id);
+    await replayDevice(handle.db, dev.id, null);
+    expect(await derived(dev.id)).toEqual(written);
+  });
 });

@@ -23,6 +23,9 @@ export type PipelineOptions = {
   onCommitted?: (batch: BatchWrite) => void;
 };
 
+/** Writes of one batch whose marks keep moving under it before its submissions are failed. */
+const MARK_ATTEMPTS = 3;
+
 type Waiting = { queued: Queued[]; settle: (inserted: boolean[] | Error, rows: number[]) => void };
 
 /**
@@ -84,6 +87,17 @@ export function createPositionPipeline(o: PipelineOptions) {
     derivedTimer.unref();
   }
 
+  /** Points each queued position whose device was forgotten at its reloaded entry; false if one is gone for good (retired meanwhile). */
+  async function reload(all: Queued[]): Promise<boolean> {
+    for (const q of all) {
+      if (!q.device.gone) continue;
+      const fresh = await o.devices.get(q.device.number);
+      if (!fresh) return false;
+      q.device = fresh;
+    }
+    return true;
+  }
+
   function startFlush(everything = false): void {
     if (timer) clearTimeout(timer);
     timer = null;
@@ -111,28 +125,38 @@ export function createPositionPipeline(o: PipelineOptions) {
         for (const w of taken) w.settle(err instanceof Error ? err : new Error(String(err)), []);
         return;
       }
-      const { write, updates, rowOf } = buildBatch(all, mapping);
-      if (offsets) write.offsets = [...offsets].map(([partition, seq]) => ({ partition, seq }));
-      const derived = planDerived(write, updates, o.devices, derivedPolicy, now(), everything);
-      if (write.positions.length === 0 && derived.written.length === 0) return;
+      let built: ReturnType<typeof buildBatch>;
+      let derived: ReturnType<typeof planDerived>;
       let inserted: boolean[];
       const timer = commitTimer;
-      const started = timer ? performance.now() : 0;
-      try {
-        inserted = await o.store.write(write);
-      } catch (err) {
-        stats.failedBatches += 1;
-        lastFailed = true;
-        // Another process advanced these devices' marks: this copy of their state is stale, reload it.
-        if (err instanceof DerivedMarkMoved) {
-          for (const id of err.deviceIds) {
-            const entry = o.devices.loaded(id);
-            if (entry) o.devices.forget(entry.number);
+      let started = 0;
+      for (let attempt = 1; ; attempt++) {
+        built = buildBatch(all, mapping);
+        if (offsets) built.write.offsets = [...offsets].map(([partition, seq]) => ({ partition, seq }));
+        derived = planDerived(built.write, built.updates, o.devices, derivedPolicy, now(), everything);
+        if (built.write.positions.length === 0 && derived.written.length === 0) return;
+        started = timer ? performance.now() : 0;
+        try {
+          inserted = await o.store.write(built.write);
+          break;
+        } catch (err) {
+          stats.failedBatches += 1;
+          // Another process advanced these devices' marks (a scale-mode worker handing a partition
+          // over, a second process on one database): this copy of their state is stale. Reload them,
+          // which derives what the other process wrote, and write the batch again.
+          if (err instanceof DerivedMarkMoved) {
+            for (const id of err.deviceIds) {
+              const entry = o.devices.loaded(id);
+              if (entry) o.devices.forget(entry.number);
+            }
+            if (attempt < MARK_ATTEMPTS && (await reload(all))) continue;
           }
+          lastFailed = true;
+          for (const w of taken) w.settle(err instanceof Error ? err : new Error(String(err)), []);
+          return;
         }
-        for (const w of taken) w.settle(err instanceof Error ? err : new Error(String(err)), []);
-        return;
       }
+      const { write, updates, rowOf } = built;
       timer?.((performance.now() - started) / 1000);
       stats.batches += 1;
       for (const u of updates) {
