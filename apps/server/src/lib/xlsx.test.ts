@@ -5,20 +5,26 @@ import { xlsxStream, type XlsxColumn } from './xlsx.js';
 
 type Row = { name: string | null; n: number | null };
 
-async function written(columns: XlsxColumn<Row>[], pages: Row[][]): Promise<Buffer> {
+async function written(columns: XlsxColumn<Row>[], pages: Row[][], sheetRows?: number): Promise<Buffer> {
   async function* gen() {
     yield* pages;
   }
   const chunks: Buffer[] = [];
-  for await (const c of xlsxStream(columns, gen())) chunks.push(c as Buffer);
+  for await (const c of xlsxStream(columns, gen(), sheetRows)) chunks.push(c as Buffer);
   return Buffer.concat(chunks);
 }
 
-async function read(columns: XlsxColumn<Row>[], pages: Row[][]) {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load((await written(columns, pages)) as unknown as ArrayBuffer);
-  return book.worksheets[0]!;
+async function book(columns: XlsxColumn<Row>[], pages: Row[][], sheetRows?: number) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load((await written(columns, pages, sheetRows)) as unknown as ArrayBuffer);
+  return wb;
 }
+
+async function read(columns: XlsxColumn<Row>[], pages: Row[][]) {
+  return (await book(columns, pages)).worksheets[0]!;
+}
+
+const rowsOf = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ name: `行${from + i}`, n: from + i }));
 
 const columns: XlsxColumn<Row>[] = [
   { header: '名称', width: 20, value: (r) => r.name },
@@ -77,6 +83,24 @@ describe('the streamed .xlsx', () => {
     expect(sheet.rowCount).toBe(10_001);
     expect(sheet.getCell('A10001').value).toBe('行9999');
     expect(sheet.getCell('B10001').value).toBe(9999);
+  });
+
+  it('goes on in another sheet, under the same header, past a sheet\'s rows (Excel opens 1,048,576 a sheet), a page split across the two', async () => {
+    // Three rows a sheet stand in for Excel's 1,048,575 under the header.
+    const wb = await book(columns, [rowsOf(2), rowsOf(2, 2), [], rowsOf(3, 4)], 3);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Sheet1', 'Sheet2', 'Sheet3']);
+    const sheets = wb.worksheets.map((w) => w.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1)));
+    expect(sheets).toEqual([
+      [['名称', '数量'], ['行0', 0], ['行1', 1], ['行2', 2]],
+      [['名称', '数量'], ['行3', 3], ['行4', 4], ['行5', 5]],
+      [['名称', '数量'], ['行6', 6]],
+    ]);
+    expect(wb.worksheets.every((w) => w.getCell('A1').font?.bold && w.views[0]?.state === 'frozen')).toBe(true);
+  });
+
+  it('opens no empty sheet when the rows end exactly at a sheet\'s end, and keeps one sheet, the header alone, for no rows', async () => {
+    expect((await book(columns, [rowsOf(3), rowsOf(3, 3)], 3)).worksheets.map((w) => w.rowCount)).toEqual([4, 4]);
+    expect((await book(columns, [], 3)).worksheets.map((w) => w.rowCount)).toEqual([1]);
   });
 
   it('ends the download with an error, rather than a file that looks complete, when reading fails midway', async () => {

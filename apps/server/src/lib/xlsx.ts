@@ -1,32 +1,40 @@
 import { XLSX_FILE } from '@cvrisk/contracts';
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { sheetPages } from './sheet-pages.js';
 import { zipStream, type ZipEntry } from './zip-stream.js';
 
 export type XlsxColumn<T> = { header: string; width: number; value: (row: T) => string | number | null };
 
 const XLSX_TYPE = XLSX_FILE.file;
 
-// The fixed parts of a one-sheet workbook (ECMA-376): content types, relationships, the workbook, and
+// The parts of a workbook of `sheets` sheets (ECMA-376): content types, relationships, the workbook, and
 // four cell styles — 0 plain, 1 bold for the header row, and each again with quotePrefix (2, 3).
 const BOLD = 1;
 const QUOTE_PREFIX = 2;
+/** Excel opens at most 1,048,576 rows a sheet: the header and this many rows. */
+export const SHEET_MAX_ROWS = 1_048_575;
+const numbers = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+// Every sheet's content type is the default for .xml, so this part is complete before the number of
+// sheets is known and goes first, where some readers look for it.
 const CONTENT_TYPES =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+  '<Default Extension="xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
   '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-  '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
   '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>';
 const ROOT_RELS =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
   '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>';
-const WORKBOOK =
+const workbook = (sheets: number) =>
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ' +
-  'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>';
-const WORKBOOK_RELS =
+  'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>' +
+  numbers(sheets).map((n) => `<sheet name="Sheet${n}" sheetId="${n}" r:id="rId${n}"/>`).join('') +
+  '</sheets></workbook>';
+const workbookRels = (sheets: number) =>
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
-  '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>';
+  numbers(sheets).map((n) => `<Relationship Id="rId${n}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${n}.xml"/>`).join('') +
+  `<Relationship Id="rId${sheets + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`;
 const STYLES =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
   '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
@@ -97,22 +105,48 @@ async function* sheetXml<T>(columns: XlsxColumn<T>[], pages: AsyncIterable<T[]>)
   yield Buffer.from('</sheetData></worksheet>');
 }
 
-/** The parts of the workbook, the sheet last and produced as it is read. */
-export function xlsxEntries<T>(columns: XlsxColumn<T>[], pages: AsyncIterable<T[]>): ZipEntry[] {
+/** The content as it is read, telling `ended` whether it was read to its end (false: destroyed or failed). */
+async function* tracked(content: AsyncIterable<Buffer>, ended: (complete: boolean) => void): AsyncGenerator<Buffer> {
+  let complete = false;
+  try {
+    yield* content;
+    complete = true;
+  } finally {
+    ended(complete);
+  }
+}
+
+/**
+ * The parts of the workbook, produced as they are read: a sheet of at most `sheetRows` rows under the
+ * header, then another while rows remain (a file past Excel's 1,048,576 rows a sheet would not open
+ * whole), then the workbook that lists the sheets, last, once their number is known: readers find
+ * the parts through the archive's directory, in any order.
+ */
+export async function* xlsxEntries<T>(columns: XlsxColumn<T>[], pages: AsyncIterable<T[]>, sheetRows = SHEET_MAX_ROWS): AsyncGenerator<ZipEntry> {
   const text = (s: string) => Buffer.from(s);
-  return [
-    { name: '[Content_Types].xml', content: text(CONTENT_TYPES) },
-    { name: '_rels/.rels', content: text(ROOT_RELS) },
-    { name: 'xl/workbook.xml', content: text(WORKBOOK) },
-    { name: 'xl/_rels/workbook.xml.rels', content: text(WORKBOOK_RELS) },
-    { name: 'xl/styles.xml', content: text(STYLES) },
-    { name: 'xl/worksheets/sheet1.xml', content: sheetXml(columns, pages) },
-  ];
+  const split = sheetPages(pages, sheetRows);
+  try {
+    yield { name: '[Content_Types].xml', content: text(CONTENT_TYPES) };
+    yield { name: '_rels/.rels', content: text(ROOT_RELS) };
+    yield { name: 'xl/styles.xml', content: text(STYLES) };
+    let sheets = 0;
+    do {
+      sheets++;
+      let ended!: (complete: boolean) => void;
+      const read = new Promise<boolean>((resolve) => (ended = resolve));
+      yield { name: `xl/worksheets/sheet${sheets}.xml`, content: tracked(sheetXml(columns, split.sheet()), ended) };
+      if (!(await read)) return;
+    } while (await split.more());
+    yield { name: 'xl/workbook.xml', content: text(workbook(sheets)) };
+    yield { name: 'xl/_rels/workbook.xml.rels', content: text(workbookRels(sheets)) };
+  } finally {
+    await split.close();
+  }
 }
 
 /** The .xlsx file of these pages, produced as it is read: memory holds one page however many rows there are. */
-export function xlsxStream<T>(columns: XlsxColumn<T>[], pages: AsyncIterable<T[]>): Readable {
-  return zipStream(xlsxEntries(columns, pages));
+export function xlsxStream<T>(columns: XlsxColumn<T>[], pages: AsyncIterable<T[]>, sheetRows = SHEET_MAX_ROWS): Readable {
+  return zipStream(xlsxEntries(columns, pages, sheetRows));
 }
 
 /**

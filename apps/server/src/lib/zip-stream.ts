@@ -9,28 +9,43 @@ export type ZipEntry = { name: string; content: AsyncIterable<Buffer> | Buffer }
  * ZIP64 records are written where an entry or the archive passes 4 GB. The consumer's pace sets the
  * producer's (a streamed content is read only as the output drains), and when the reader goes away
  * (a closed download) the contents are destroyed, which ends their producers.
+ *
+ * The entries may come as they are known (an async iterable): the next is asked for once the previous
+ * was added, so a producer may wait for an entry's content to end before deciding what follows (an
+ * export's next sheet). The archive ends after the last.
  */
-export function zipStream(entries: Iterable<ZipEntry>, now = new Date()): Readable {
+export function zipStream(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>, now = new Date()): Readable {
   const zip = new yazl.ZipFile();
   const out = zip.outputStream as Readable;
   const sources: Readable[] = [];
   const fail = (err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err)));
-  for (const entry of entries) {
+  const add = (entry: ZipEntry) => {
     const options = { mtime: now, compressionLevel: 6 };
     if (Buffer.isBuffer(entry.content)) {
       zip.addBuffer(entry.content, entry.name, options);
-      continue;
+      return;
     }
     // Byte mode, so the source reads ahead by at most one chunk (a page of rows), not sixteen.
     const source = Readable.from(entry.content, { objectMode: false });
     source.on('error', fail);
     sources.push(source);
     zip.addReadStreamLazy(entry.name, options, (cb) => cb(null, source));
-  }
+  };
   zip.on('error', fail);
-  zip.end();
   out.once('close', () => {
     for (const s of sources) s.destroy();
   });
+  if (Symbol.iterator in entries) {
+    for (const entry of entries) add(entry);
+    zip.end();
+  } else {
+    void (async () => {
+      for await (const entry of entries) {
+        if (out.destroyed) break;
+        add(entry);
+      }
+      if (!out.destroyed) zip.end();
+    })().catch(fail);
+  }
   return out;
 }
