@@ -286,4 +286,19 @@ describe('the first pages show rows that have data (issue 31)', () => {
       expect(rows[0]!.deviceNumber, name).toBe(dev.d2.device_number);
     }
   });
+
+  it('pages across the cars with data and those without as one list: a row a page, and a page that takes the end of one and the start of the other', async () => {
+    for (const name of ['travel', 'ubiBehavior', 'carMileage'] as const) {
+      const period = { ...TWO_DAYS, ...(name === 'carMileage' ? { granularity: 'week' } : {}) };
+      const all = await list('admin', name, period);
+      expect(all.list.length, name).toBeGreaterThanOrEqual(2);
+      const key = (r: Record<string, unknown>) => [r.deviceNumber, r.week ?? r.period ?? null];
+      for (let i = 0; i < all.count; i++) {
+        const one = await list('admin', name, { ...period, pageSize: 1, pageNumber: i + 1 });
+        expect(one.list.map(key), `${name} row ${i + 1}`).toEqual([key(all.list[i]!)]);
+      }
+      const second = await list('admin', name, { ...period, pageSize: 2, pageNumber: 1 });
+      expect(second.list.map(key), name).toEqual(all.list.slice(0, 2).map(key));
+    }
+  });
 });
