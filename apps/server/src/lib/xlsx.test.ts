@@ -114,7 +114,7 @@ describe('the streamed .xlsx', () => {
     }).rejects.toThrow('database went away');
   });
 
-  it('stops reading pages when the download is abandoned', async () => {
+  it.each([['in its first sheet', undefined], ['after several sheets', 1500]])('stops reading pages when the download is abandoned %s', async (_, sheetRows) => {
     let served = 0;
     let closed = false;
     async function* endless() {
@@ -127,7 +127,7 @@ describe('the streamed .xlsx', () => {
         closed = true;
       }
     }
-    const stream = xlsxStream(columns, endless());
+    const stream = xlsxStream(columns, endless(), sheetRows);
     let bytes = 0;
     for await (const c of stream) {
       bytes += (c as Buffer).length;

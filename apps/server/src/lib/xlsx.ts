@@ -105,15 +105,33 @@ async function* sheetXml<T>(columns: XlsxColumn<T>[], pages: AsyncIterable<T[]>)
   yield Buffer.from('</sheetData></worksheet>');
 }
 
-/** The content as it is read, telling `ended` whether it was read to its end (false: destroyed or failed). */
-async function* tracked(content: AsyncIterable<Buffer>, ended: (complete: boolean) => void): AsyncGenerator<Buffer> {
-  let complete = false;
-  try {
-    yield* content;
-    complete = true;
-  } finally {
-    ended(complete);
-  }
+/**
+ * The content as it is read, telling `ended` whether it was read to its end (false: destroyed or
+ * failed). An iterator of its own rather than a generator's finally: a download closed before the
+ * zip reached this part destroys a stream never read, and a generator never started runs no finally.
+ */
+function tracked(content: AsyncIterable<Buffer>, ended: (complete: boolean) => void): AsyncIterable<Buffer> {
+  return {
+    [Symbol.asyncIterator]: () => {
+      const it = content[Symbol.asyncIterator]();
+      return {
+        async next() {
+          try {
+            const step = await it.next();
+            if (step.done) ended(true);
+            return step;
+          } catch (err) {
+            ended(false);
+            throw err;
+          }
+        },
+        async return(value?: unknown) {
+          ended(false);
+          return (await it.return?.(value)) ?? { done: true, value: undefined };
+        },
+      };
+    },
+  };
 }
 
 /**
