@@ -107,7 +107,10 @@ export const LoanImportStatus = z.object({
   processed: z.number(),
   created: z.number(),
   updated: z.number(),
-  /** Bad rows: all of them counted, the first `maxReportedErrors` listed. */
+  /**
+   * Bad rows: all of them counted, the first `maxReportedErrors` listed. A done import lists here the
+   * rows saved without their car, registered for another customer while it ran.
+   */
   errorCount: z.number(),
   errors: z.array(LoanRowError),
   /** Why a failed import failed (not a row's fault: an unreadable file). */

@@ -36,6 +36,7 @@ import * as m030 from './migrations/030_offline_move.js';
 import * as m031 from './migrations/031_recovery.js';
 import * as m032 from './migrations/032_derive_mark.js';
 import * as m033 from './migrations/033_daily_figure_index.js';
+import * as m034 from './migrations/034_loan_import_staging.js';
 import type { DB } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '031_recovery': m031,
   '032_derive_mark': m032,
   '033_daily_figure_index': m033,
+  '034_loan_import_staging': m034,
 };
 
 /** Every migration this build knows, in order: a database is ready for it once all are applied (ops/health-checks.ts). */

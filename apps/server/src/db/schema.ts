@@ -53,6 +53,7 @@ export interface DB {
   loan_fraud_suggestion: LoanFraudSuggestionTable;
   loan_fraud_event: LoanFraudEventTable;
   loan_import: LoanImportTable;
+  loan_import_row: LoanImportRowTable;
   broker_partition: BrokerPartitionTable;
   broker_worker: BrokerWorkerTable;
   recovery_case: RecoveryCaseTable;
@@ -694,6 +695,16 @@ export interface LoanImportTable {
   message: string | null;
   started_at: number;
   finished_at: number | null;
+  /** The longest write transaction the import held, ms (null before it ends). */
+  longest_write_ms: number | null;
+}
+
+/** A checked loan of a sheet import waiting to be published (migration 034); `seq` is its sheet row. */
+export interface LoanImportRowTable {
+  job_id: number;
+  seq: number;
+  /** The CheckedLoan as JSON. */
+  loan: string;
 }
 
 /** One partition of the position stream (scale mode): its lease and its committed offset. */

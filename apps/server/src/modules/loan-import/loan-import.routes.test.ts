@@ -170,7 +170,7 @@ describe('loan import from a sheet', () => {
     expect(await t.db.selectFrom('car').select('id').where('frame_number', '=', vin(79)).executeTakeFirst()).toBeUndefined();
   });
 
-  it('stores nothing when a checked car was registered for another customer before the write', async () => {
+  it('stores nothing of an all-or-nothing call (JSON) when a checked car was registered for another customer before the write', async () => {
     const other = await t.db.selectFrom('car').select(['frame_number', 'brand_id', 'model_id', 'plate_number']).where('frame_number', '=', await demoCarOf('dealer4')).executeTakeFirstOrThrow();
     const dealerId = (await t.db.selectFrom('app_user').select('dept_id').where('username', '=', 'dealer1').executeTakeFirstOrThrow()).dept_id;
     const loan = {
@@ -178,7 +178,7 @@ describe('loan import from a sheet', () => {
       repaymentDay: 1, startDay: 20250601, overdueDays: 0, overdueAmountCents: 0, status: 'normal' as const,
       car: { frameNumber: other.frame_number, plateNumber: '浙A00081', brandId: other.brand_id, modelId: other.model_id, color: '' },
     };
-    await expect(createLoanImportRepository(t.db).apply([loan], Date.now(), () => undefined)).rejects.toThrow(`车架号${other.frame_number}在导入期间已被登记，未导入任何数据，请重新导入`);
+    await expect(createLoanImportRepository(t.db).apply([loan], Date.now())).rejects.toThrow(`车架号${other.frame_number}在导入期间已被登记，未导入任何数据，请重新导入`);
     expect(await loanOf('IMP000081')).toBeUndefined();
     expect((await t.db.selectFrom('car').select('plate_number').where('frame_number', '=', other.frame_number).executeTakeFirstOrThrow()).plate_number).toBe(other.plate_number);
   });

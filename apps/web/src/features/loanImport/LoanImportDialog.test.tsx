@@ -35,6 +35,27 @@ describe('LoanImportDialog', () => {
     expect(screen.getByText('身份证号校验位不正确')).toBeTruthy();
   });
 
+  it('counts rows saved while it saves, and lists the rows whose car was left out of a finished import', async () => {
+    const message = '车架号LSVAM4180N3000550在导入期间已被其他客户登记，贷款和客户已保存，车辆未导入';
+    const replies = [
+      status({ phase: 'saving', total: 1200, processed: 500 }),
+      status({ phase: 'done', total: 1200, processed: 1200, created: 1200, errorCount: 1, errors: [{ row: 552, field: '车架号', message }], finishedAt: '2026-11-24 10:00:09' }),
+    ];
+    fakeServer([
+      answer(LoanImportCalls.importFile, status({ phase: 'reading', processed: 0, total: 0 })),
+      answer(LoanImportCalls.status, () => (replies.length > 1 ? replies.shift()! : replies[0]!)),
+    ]);
+    renderRoutes([{ path: '/', element: <LoanImportDialog onClose={() => undefined} /> }], '/');
+    const u = userEvent.setup();
+    await u.upload(document.querySelector('input[type=file]') as HTMLInputElement, new File(['PK'], '贷款.xlsx'));
+    await u.click(await screen.findByRole('button', { name: /开始导入/ }));
+    expect(await screen.findByText('保存中 500/1200')).toBeTruthy();
+    expect(await screen.findByText('导入成功：新增 1200 条，更新 0 条', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('其中 1 行的车辆未登记（贷款和客户已保存），原因如下：')).toBeTruthy();
+    expect(screen.getByText('552')).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+  });
+
   it('refuses a file that is not .xlsx', async () => {
     fakeServer([]);
     renderRoutes([{ path: '/', element: <LoanImportDialog onClose={() => undefined} /> }], '/');

@@ -18,9 +18,31 @@ function percentOf(s: LoanImportStatus): number {
   return 100;
 }
 
+/** The rows an import names, with column and reason; past the listed ones only their count. */
+function RowErrors({ status }: { status: LoanImportStatus }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Table
+        size="small"
+        rowKey={(e) => `${e.row}-${e.field}`}
+        dataSource={status.errors}
+        pagination={{ pageSize: 8, size: 'small', hideOnSinglePage: true }}
+        columns={[
+          { key: 'row', title: t('loanImport.row'), dataIndex: 'row', width: 70 },
+          { key: 'field', title: t('loanImport.field'), dataIndex: 'field', width: 120 },
+          { key: 'reason', title: t('loanImport.reason'), dataIndex: 'message' },
+        ]}
+      />
+      {status.errors.length < status.errorCount && <Typography.Text type="secondary">{t('loanImport.more', { shown: status.errors.length })}</Typography.Text>}
+    </>
+  );
+}
+
 /**
  * 导入贷款: the template, a chosen .xlsx, and the server's job followed until it ends — with the
- * phase and count while it runs, and at the end what was stored or every bad row and why.
+ * phase and count while it runs (rows checked, then rows saved), and at the end what was stored or
+ * every bad row and why.
  */
 export function LoanImportDialog({ onClose }: { onClose: () => void }) {
   const { t } = useI18n();
@@ -69,7 +91,7 @@ export function LoanImportDialog({ onClose }: { onClose: () => void }) {
 
   const running = status !== null && isRunning(status);
   const phaseText = status && running
-    ? status.phase === 'checking' ? t('loanImport.phase.checking', { n: status.processed, total: status.total }) : t(`loanImport.phase.${status.phase as 'reading' | 'saving'}`)
+    ? status.phase === 'reading' ? t('loanImport.phase.reading') : t(`loanImport.phase.${status.phase as 'checking' | 'saving'}`, { n: status.processed, total: status.total })
     : null;
 
   return (
@@ -94,22 +116,18 @@ export function LoanImportDialog({ onClose }: { onClose: () => void }) {
         <div className="loan-import-status">
           {running && <Progress percent={percentOf(status)} status="active" format={() => phaseText} />}
           {status.phase === 'done' && <Alert type="success" showIcon message={t('loanImport.done', { created: status.created, updated: status.updated })} />}
+          {/* A done import lists rows whose car another customer registered while it ran (saved without it). */}
+          {status.phase === 'done' && status.errorCount > 0 && (
+            <>
+              <Alert type="warning" showIcon message={t('loanImport.carsLeftOut', { n: status.errorCount })} />
+              <RowErrors status={status} />
+            </>
+          )}
           {status.phase === 'failed' && <Alert type="error" showIcon message={t('loanImport.failed', { message: status.message ?? '' })} />}
           {status.phase === 'rejected' && (
             <>
               <Alert type="error" showIcon message={t('loanImport.rejected', { n: status.errorCount })} />
-              <Table
-                size="small"
-                rowKey={(e) => `${e.row}-${e.field}`}
-                dataSource={status.errors}
-                pagination={{ pageSize: 8, size: 'small', hideOnSinglePage: true }}
-                columns={[
-                  { key: 'row', title: t('loanImport.row'), dataIndex: 'row', width: 70 },
-                  { key: 'field', title: t('loanImport.field'), dataIndex: 'field', width: 120 },
-                  { key: 'reason', title: t('loanImport.reason'), dataIndex: 'message' },
-                ]}
-              />
-              {status.errors.length < status.errorCount && <Typography.Text type="secondary">{t('loanImport.more', { shown: status.errors.length })}</Typography.Text>}
+              <RowErrors status={status} />
             </>
           )}
         </div>
