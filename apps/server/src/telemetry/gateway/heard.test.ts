@@ -104,8 +104,10 @@ describe('the offline rule when the parked car drives off', () => {
       const rows = await t.db.selectFrom('device').select(['id', 'device_number']).where('kind', '=', 1).where('car_id', 'is not', null)
         .where('car_id', '!=', f.car1.id).orderBy('id').limit(2).execute();
       const [heardAllAlong, cameBack] = await Promise.all(rows.map((r) => parkedFor30Hours(r.id, r.device_number)));
-      // 31 hours of heartbeats, as the gateway would have recorded them: the run began before the last fix.
-      await t.db.updateTable('device_status').set({ heard_since: Date.now() - 31 * HOUR }).where('device_id', '=', rows[0]!.id).execute();
+      // 31 hours of heartbeats, as the gateway would have recorded them: the run began before the last fix
+      // and goes on now. Both times are set: the heard log's timer may have taken the fix's message before
+      // its status row existed, leaving `heard_at` unwritten until the next message (CI met that once).
+      await t.db.updateTable('device_status').set({ heard_since: Date.now() - 31 * HOUR, heard_at: Date.now() }).where('device_id', '=', rows[0]!.id).execute();
       await engine.idle();
       for (const terminal of [heardAllAlong!, cameBack!]) expect(await terminal.report(locationFix({ time: Date.now(), ...PARKED, speed: 20, acc: true }))).toBe(0);
       await engine.idle();
