@@ -34,8 +34,9 @@ export async function recordDemoSignIns(db: Db, now: number, days: number, seed:
       // Somewhere between 08:00 and 10:30, or shortly before the first warning handled that day.
       const morning = midnight + 8 * 60 * MINUTE_MS + rng.int(0, 150) * MINUTE_MS + rng.int(0, 59_999);
       const first = acts.get(day);
+      // Before a handling just after midnight the sign-in is the evening before: still one before it.
       const at = first !== undefined ? Math.min(morning, first - rng.int(2, 30) * MINUTE_MS) : rng.chance(DAILY_CHANCE[user.deptKind] ?? 0.3) ? morning : null;
-      if (at !== null && at < now && at >= midnight) logins.push({ user, at });
+      if (at !== null && at < now) logins.push({ user, at });
     }
   }
   logins.sort((a, b) => a.at - b.at);

@@ -77,7 +77,10 @@ export function FilterForm<V>({ form, children, onSearch, onReset, loading, labe
   const offsetCells = perRow - 1 - endColumn(cells.slice(0, shown), perRow);
   // A filter folded under 展开 still narrows the list: say how many are set, as the phone's badge does.
   const foldedNames = fields.slice(shown).map(nameOf).filter((n): n is string => n !== undefined);
-  const foldedSet = Form.useWatch((values: Record<string, unknown>) => foldedNames.filter((n) => isSet(values?.[n])).length, form as FormInstance) ?? 0;
+  // Counted here from the watched values: a selector given to useWatch is re-run in an effect, a frame
+  // after 展开 changed which fields are folded, so the count showed beside 收起 for that frame.
+  const values = Form.useWatch([], form as FormInstance) as Record<string, unknown> | undefined;
+  const foldedSet = foldedNames.filter((n) => isSet(values?.[n])).length;
 
   return (
     <Card variant="borderless" className="filter-card" styles={{ body: { padding: '16px 16px 0' } }}>
