@@ -40,6 +40,12 @@ export function createHeardLog(
   db: Db, log: { warn(obj: object, msg: string): void }, rewriteAfterMs = HEARD_REWRITE_MS, flushMs = HEARD_FLUSH_MS, sqlite?: Database.Database,
 ) {
   let heard = new Map<number, number>();
+  /**
+   * Times whose write found no status row, tried once more at the next flush: a device's first
+   * position message is heard before that position's commit creates the row, and the flush can fall
+   * between the two. Tried once only, so a terminal that never sends a position costs one more row.
+   */
+  let again = new Map<number, number>();
   /** The time last written for each device. */
   const written = new Map<number, number>();
   let writing: Promise<void> = Promise.resolve();
@@ -53,36 +59,46 @@ export function createHeardLog(
     .where('device_id', '=', id)
     .where((eb) => eb.or([eb('heard_at', 'is', null), eb('heard_at', '<', at)]))
     .executeTakeFirst()
-    // A device without a status row (no position yet) is tried again at its next message.
-    .then((r) => (Number(r.numUpdatedRows) > 0 ? written.set(id, at) : written.delete(id)));
+    .then((r) => Number(r.numUpdatedRows) > 0);
 
   // On the embedded database, one synchronous transaction: Kysely's awaits between rows held the one
   // connection, and with it every batch of positions, for as long as the event loop took to come back.
   if (isSqlite(db) && !sqlite) throw new Error('the heard log on SQLite writes through the connection itself: pass it');
   const writeSync = sqlite && sqliteWriter(sqlite);
 
-  async function write(batch: Map<number, number>): Promise<void> {
+  function settle(id: number, at: number, updated: boolean, retry: boolean): void {
+    if (updated) return void written.set(id, at);
+    // No status row (no position stored yet): heard again at its next message, or retried once.
+    written.delete(id);
+    if (!retry && !heard.has(id)) again.set(id, at);
+  }
+
+  async function write(batch: Map<number, number>, retries: ReadonlySet<number>): Promise<void> {
     const rows = [...batch].sort((a, b) => a[0] - b[0]);
     if (writeSync) {
       await outsideTransactions(sqlite!);
-      for (const [id, at, updated] of writeSync(rows)) {
-        if (updated) written.set(id, at);
-        else written.delete(id);
-      }
+      for (const [id, at, updated] of writeSync(rows)) settle(id, at, updated, retries.has(id));
     } else {
       // Each row on its own: the pipeline's transactions write these rows too, and a transaction holding
       // many of them while waiting for another could deadlock with one of those.
-      for (const [id, at] of rows) await update(db, id, at);
+      for (const [id, at] of rows) settle(id, at, await update(db, id, at), retries.has(id));
     }
   }
 
   function flush(): Promise<void> {
-    if (heard.size === 0) return writing;
+    if (heard.size === 0 && again.size === 0) return writing;
     const batch = heard;
+    const retries = new Set<number>();
+    for (const [id, at] of again) {
+      if (batch.has(id)) continue;
+      batch.set(id, at);
+      retries.add(id);
+    }
     heard = new Map();
+    again = new Map();
     // Writes stay in order: a later flush never lands before an earlier one.
     // A failed write is not retried: each terminal's next message records it again, so it costs state, not data.
-    writing = writing.then(() => write(batch)).catch((err: unknown) => log.warn({ err, devices: batch.size }, 'recording when terminals were heard failed'));
+    writing = writing.then(() => write(batch, retries)).catch((err: unknown) => log.warn({ err, devices: batch.size }, 'recording when terminals were heard failed'));
     return writing;
   }
 
