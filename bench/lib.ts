@@ -23,8 +23,8 @@ export function cpuSeconds(pid: number): number {
   return ticks / 100;
 }
 
-export function rssBytes(pid: number): number {
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+export function rssBytes(pid: number, field: 'VmRSS' | 'RssAnon' = 'VmRSS'): number {
+  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`))!;
   return Number(line.replace(/\D+/g, '')) * 1024;
 }
 
